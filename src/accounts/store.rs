@@ -1,0 +1,191 @@
+//! The SQL of the accounts area.
+
+use std::sync::LazyLock;
+
+use super::model::{user_columns_of, UserRow, USER_COLUMNS};
+use crate::{
+    auth::token,
+    db::{Db, Tx},
+    time::{now_ms, HOUR_MS},
+};
+
+static USER_COLUMNS_U: LazyLock<String> = LazyLock::new(|| user_columns_of("u"));
+
+pub struct NewUser<'a> {
+    pub username: &'a str,
+    pub username_key: &'a str,
+    pub email: &'a str,
+    pub email_key: &'a str,
+    pub password_hash: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub role: &'a str,
+    pub plan: &'a str,
+    pub location: Option<&'a str>,
+    pub lat: Option<f64>,
+    pub lng: Option<f64>,
+    pub bio: Option<&'a str>,
+    pub skills: &'a [String],
+}
+
+pub async fn insert_user<'e, E>(executor: E, user: &NewUser<'_>) -> Result<UserRow, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let now = now_ms();
+    let sql = format!(
+        "INSERT INTO users (username, username_key, email, email_key, password_hash, first_name, last_name, \
+         role, plan, location, lat, lng, bio, skills, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING {USER_COLUMNS}"
+    );
+    sqlx::query_as(&sql)
+        .bind(user.username)
+        .bind(user.username_key)
+        .bind(user.email)
+        .bind(user.email_key)
+        .bind(user.password_hash)
+        .bind(user.first_name)
+        .bind(user.last_name)
+        .bind(user.role)
+        .bind(user.plan)
+        .bind(user.location)
+        .bind(user.lat)
+        .bind(user.lng)
+        .bind(user.bio)
+        .bind(serde_json::to_string(user.skills).expect("strings serialise"))
+        .bind(now)
+        .fetch_one(executor)
+        .await
+}
+
+pub async fn username_taken(db: &Db, username_key: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users WHERE username_key = $1")
+        .bind(username_key)
+        .fetch_one(db.pool())
+        .await
+        .map(|n| n > 0)
+}
+
+pub async fn email_taken(db: &Db, email_key: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users WHERE email_key = $1")
+        .bind(email_key)
+        .fetch_one(db.pool())
+        .await
+        .map(|n| n > 0)
+}
+
+pub async fn count_users(db: &Db) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(db.pool()).await
+}
+
+pub async fn find_by_id(db: &Db, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await
+}
+
+/// Login accepts a username or an email address, either in any case.
+pub async fn find_by_login(db: &Db, login_key: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {USER_COLUMNS} FROM users WHERE username_key = $1 OR email_key = $1 ORDER BY id LIMIT 1"
+    ))
+    .bind(login_key)
+    .fetch_optional(db.pool())
+    .await
+}
+
+/// The user behind a session cookie: one indexed lookup, the hot path of every signed-in request.
+pub async fn find_by_session(db: &Db, session_token: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id \
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
+        *USER_COLUMNS_U
+    ))
+    .bind(token::hash(session_token))
+    .bind(now_ms())
+    .fetch_optional(db.pool())
+    .await
+}
+
+pub async fn set_admin(db: &Db, username_key: &str, is_admin: bool) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE users SET is_admin = $1, updated_at = $2 WHERE username_key = $3")
+        .bind(i64::from(is_admin))
+        .bind(now_ms())
+        .bind(username_key)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Replaces any earlier reset token of the user with a new one, valid for an hour.
+pub async fn create_password_reset(tx: &mut Tx, user_id: i64) -> Result<String, sqlx::Error> {
+    let token = token::generate();
+    let now = now_ms();
+    sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(token::hash(&token))
+        .bind(user_id)
+        .bind(now)
+        .bind(now + HOUR_MS)
+        .execute(&mut **tx)
+        .await?;
+    Ok(token)
+}
+
+/// Spends a reset token (single use): its owner if it was valid and unexpired.
+pub async fn consume_password_reset(tx: &mut Tx, reset_token: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2 RETURNING user_id")
+        .bind(token::hash(reset_token))
+        .bind(now_ms())
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+pub async fn set_password_hash(tx: &mut Tx, user_id: i64, password_hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
+        .bind(password_hash)
+        .bind(now_ms())
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// A validated partial profile change; `None` leaves a field as it is.
+#[derive(Default)]
+pub struct ProfileChange {
+    pub role: Option<&'static str>,
+    pub location: Option<Option<String>>,
+    pub bio: Option<Option<String>>,
+    pub skills: Option<Vec<String>>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+}
+
+pub async fn update_profile(db: &Db, user_id: i64, change: &ProfileChange) -> Result<UserRow, sqlx::Error> {
+    let sql = format!(
+        "UPDATE users SET \
+           role = COALESCE($1, role), \
+           location = CASE WHEN $2 = 1 THEN $3 ELSE location END, \
+           bio = CASE WHEN $4 = 1 THEN $5 ELSE bio END, \
+           skills = COALESCE($6, skills), \
+           first_name = COALESCE($7, first_name), \
+           last_name = COALESCE($8, last_name), \
+           updated_at = $9 \
+         WHERE id = $10 RETURNING {USER_COLUMNS}"
+    );
+    sqlx::query_as(&sql)
+        .bind(change.role)
+        .bind(i64::from(change.location.is_some()))
+        .bind(change.location.clone().flatten())
+        .bind(i64::from(change.bio.is_some()))
+        .bind(change.bio.clone().flatten())
+        .bind(change.skills.as_ref().map(|s| serde_json::to_string(s).expect("strings serialise")))
+        .bind(change.first_name.as_deref())
+        .bind(change.last_name.as_deref())
+        .bind(now_ms())
+        .bind(user_id)
+        .fetch_one(db.pool())
+        .await
+}

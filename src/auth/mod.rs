@@ -1,0 +1,9 @@
+//! Who is asking: sessions, remember tokens, password hashing and the extractors handlers use.
+
+mod current_user;
+pub mod password;
+pub mod rate_limit;
+pub mod session;
+pub mod token;
+
+pub use current_user::{CurrentUser, MaybeUser};

@@ -1,0 +1,101 @@
+//! Request extractors that answer bad input with `{"message"}` and a 400, never axum's plain text.
+
+use axum::{
+    body::Bytes,
+    extract::{rejection::BytesRejection, FromRequest, Request},
+};
+use serde::de::DeserializeOwned;
+
+use crate::error::AppError;
+
+/// A JSON body. Malformed JSON, a wrong type or a missing field is a 400 whose message names the
+/// field; a body over the limit is a 413. An empty body reads as `{}` so that a missing field is
+/// reported by name rather than as a parse error.
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| match e {
+            BytesRejection::FailedToBufferBody(_) => AppError::PayloadTooLarge("Request body is too large".into()),
+            _ => AppError::bad_request("Could not read the request body"),
+        })?;
+        parse_json(if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes }).map(ApiJson)
+    }
+}
+
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(de).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner();
+        let detail = readable_serde_error(&inner);
+        AppError::BadRequest(match inner.classify() {
+            serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
+                "Request body is not valid JSON".to_string()
+            }
+            _ if path.is_empty() || path == "." => format!("Invalid request body: {detail}"),
+            _ => format!("Invalid {path}: {detail}"),
+        })
+    })
+}
+
+/// serde's text without the " at line 1 column 9" tail, which means nothing to a person.
+fn readable_serde_error(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_json;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct Body {
+        first_name: String,
+    }
+
+    #[test]
+    fn names_the_missing_field() {
+        let err = parse_json::<Body>(b"{}").unwrap_err();
+        assert_eq!(err.to_string(), "Invalid request body: missing field `firstName`");
+    }
+
+    #[test]
+    fn names_the_field_with_the_wrong_type() {
+        let err = parse_json::<Body>(br#"{"firstName": 5}"#).unwrap_err();
+        assert_eq!(err.to_string(), "Invalid firstName: invalid type: integer `5`, expected a string");
+    }
+
+    #[test]
+    fn malformed_json_is_said_plainly() {
+        let err = parse_json::<Body>(b"{nope").unwrap_err();
+        assert_eq!(err.to_string(), "Request body is not valid JSON");
+    }
+}
+
+/// The peer address of the connection, when the server was started with connect info.
+pub struct ClientAddr(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(
+            parts
+                .extensions
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|info| info.0.ip()),
+        ))
+    }
+}

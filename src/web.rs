@@ -1,0 +1,96 @@
+//! The built React app (`web/dist`), embedded in the binary and served for every non-API path so
+//! the client-side router owns them. Hashed assets are cached for a year; `index.html` and
+//! `/sw.js` are always revalidated.
+
+use axum::{
+    http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri},
+    response::{Html, IntoResponse, Response},
+};
+use rust_embed::RustEmbed;
+
+#[derive(RustEmbed)]
+#[folder = "$CARGO_MANIFEST_DIR/web/dist"]
+#[allow_missing = true]
+struct Assets;
+
+const NOT_BUILT: &str = "<!doctype html><meta charset=utf-8><title>Grow</title>\
+    <p>The web app is not built yet. Run <code>npm run build</code> in <code>web/</code>, then rebuild the server.</p>";
+
+pub async fn serve_app(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return crate::error::AppError::NotFound("Page").into_response();
+    }
+    let path = uri.path().trim_start_matches('/');
+    if !path.is_empty() {
+        if let Some(file) = Assets::get(path) {
+            return file_response(path, file, &headers);
+        }
+        // A missing file (it has an extension) is a 404, not the app: a stale asset must not
+        // receive HTML that the browser would then try to run.
+        let last = path.rsplit('/').next().unwrap_or_default();
+        if last.contains('.') {
+            return (StatusCode::NOT_FOUND, "Not found").into_response();
+        }
+    }
+    match Assets::get("index.html") {
+        Some(file) => file_response("index.html", file, &headers),
+        None => Html(NOT_BUILT).into_response(),
+    }
+}
+
+fn file_response(path: &str, file: rust_embed::EmbeddedFile, request: &HeaderMap) -> Response {
+    let etag = format!("\"{}\"", file.metadata.sha256_hash().iter().map(|b| format!("{b:02x}")).take(16).collect::<String>());
+    let cache = if path.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else if path == "index.html" || path == "sw.js" {
+        "no-cache"
+    } else {
+        "public, max-age=3600"
+    };
+    let mut headers = HeaderMap::new();
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(mime.as_ref()).expect("mime is a header value"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::ETAG, HeaderValue::from_str(&etag).expect("hex etag"));
+    if path == "sw.js" {
+        headers.insert("service-worker-allowed", HeaderValue::from_static("/"));
+    }
+    let unchanged = request.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str());
+    if unchanged {
+        return (StatusCode::NOT_MODIFIED, headers).into_response();
+    }
+    (headers, file.data.into_owned()).into_response()
+}
+
+/// True when the request has no `Origin` or its origin is this app's own (its `Host`).
+pub fn origin_is_own(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let origin = origin.to_str().unwrap_or_default();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    let authority = origin.split_once("://").map(|(_, rest)| rest).unwrap_or_default();
+    !host.is_empty() && authority.eq_ignore_ascii_case(host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, host.parse().unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, o.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn own_origin_is_recognised() {
+        assert!(origin_is_own(&headers(None, "grow.test")));
+        assert!(origin_is_own(&headers(Some("http://127.0.0.1:5000"), "127.0.0.1:5000")));
+        assert!(!origin_is_own(&headers(Some("https://evil.example"), "127.0.0.1:5000")));
+        assert!(!origin_is_own(&headers(Some("null"), "127.0.0.1:5000")));
+    }
+}
