@@ -28,6 +28,7 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub login_limiter: Arc<LoginLimiter>,
+    pub mailer: Arc<crate::mail::Mailer>,
     pub hub: realtime::Hub,
     pub openapi_json: Arc<String>,
 }
@@ -59,6 +60,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         db,
         config: Arc::new(config),
         login_limiter: Arc::default(),
+        mailer: Arc::default(),
         hub: realtime::Hub::default(),
         openapi_json,
     })

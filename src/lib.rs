@@ -8,6 +8,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod mail;
 pub mod openapi;
 pub mod realtime;
 pub mod seed;

@@ -18,6 +18,7 @@ use crate::{
     db::is_unique_violation,
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
+    mail::Mail,
 };
 
 const TAG: &str = "accounts";
@@ -233,8 +234,11 @@ pub async fn forgot_password(
         let mut tx = state.db.begin().await?;
         let token = store::create_password_reset(&mut tx, user.id).await?;
         tx.commit().await?;
-        // No mail server is configured: the link goes to the server log (API.md).
-        tracing::info!(user_id = user.id, "password reset link: {}/?reset={token}", public_origin(&headers));
+        state.mailer.send(Mail {
+            user_id: user.id,
+            subject: "Reset your Grow password".into(),
+            link: format!("{}/?reset={token}", public_origin(&headers)),
+        });
     }
     Ok(Json(MessageResponse::new(RESET_SENT)))
 }

@@ -142,7 +142,7 @@ pub struct Password(String);
 
 impl Password {
     pub fn parse(raw: &str) -> Result<Self, AppError> {
-        if raw.is_empty() {
+        if raw.trim().is_empty() {
             return Err(AppError::bad_request("Password is required"));
         }
         if raw.chars().count() > PASSWORD_MAX_LEN {

@@ -1,0 +1,9 @@
+//! Black-box tests: each test runs the real server on a random port with a fresh data dir
+//! (SQLite) or, when GROW_TEST_DATABASE_URL is set, a fresh PostgreSQL database.
+
+mod helpers;
+
+mod accounts;
+mod platform;
+mod realtime;
+mod schema;

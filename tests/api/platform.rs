@@ -1,0 +1,109 @@
+//! The wire contract shared by every area: health, errors, headers, cross-site refusal, OpenAPI, the app.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{spawn_app, Client};
+
+#[tokio::test]
+async fn health_and_readiness_answer_200() {
+    let app = spawn_app().await;
+    let client = app.client();
+    assert_eq!(client.get("/healthz").await.status, StatusCode::OK);
+    assert_eq!(client.get("/readyz").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_unknown_api_path_is_a_json_404_never_the_app() {
+    let app = spawn_app().await;
+    let answer = app.client().get("/api/no/such/thing").await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert!(answer.headers["content-type"].to_str().unwrap().starts_with("application/json"));
+    assert!(answer.message().contains("not found"));
+}
+
+#[tokio::test]
+async fn a_wrong_method_is_a_json_405() {
+    let app = spawn_app().await;
+    let answer = app.client().request(reqwest::Method::DELETE, "/api/auth/user", None).await;
+    assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(answer.message(), "Method not allowed");
+}
+
+#[tokio::test]
+async fn malformed_json_is_a_400_with_a_readable_message() {
+    let app = spawn_app().await;
+    let answer = app.client().post_raw("/api/auth/login", "{\"username\": ").await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer.message(), "Request body is not valid JSON");
+    let answer = app.client().post_raw("/api/auth/signup", "[1, 2]").await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_a_413() {
+    let app = spawn_app().await;
+    let huge = json!({ "username": "x".repeat(2 * 1024 * 1024), "password": "y" });
+    let answer = app.client().post("/api/auth/login", &huge).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(!answer.message().is_empty());
+}
+
+#[tokio::test]
+async fn state_changing_requests_from_another_site_are_refused() {
+    let app = spawn_app().await;
+    let http = reqwest::Client::new();
+    let foreign = http
+        .post(app.url("/api/auth/check-username"))
+        .header("origin", "https://evil.example")
+        .json(&json!({ "username": "someone" }))
+        .send()
+        .await
+        .unwrap();
+    let answer = Client::answer(foreign).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert!(!answer.message().is_empty());
+    let own = http
+        .post(app.url("/api/auth/check-username"))
+        .header("origin", format!("http://{}", app.addr))
+        .json(&json!({ "username": "someone" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(own.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = spawn_app().await;
+    for path in ["/", "/explore", "/api/auth/user"] {
+        let answer = app.client().get(path).await;
+        assert_eq!(answer.headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(answer.headers["referrer-policy"], "same-origin", "{path}");
+        let csp = answer.headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+    }
+}
+
+#[tokio::test]
+async fn client_routes_are_answered_with_the_app_html() {
+    let app = spawn_app().await;
+    for path in ["/", "/explore", "/profile", "/join/42", "/some/unknown/page"] {
+        let answer = reqwest::get(app.url(path)).await.unwrap();
+        assert_eq!(answer.status(), StatusCode::OK, "{path}");
+        assert!(answer.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_the_auth_calls() {
+    let app = spawn_app().await;
+    let doc = app.client().get("/api/openapi.json").await.body;
+    assert_eq!(doc["openapi"], "3.1.0");
+    for path in ["/api/auth/signup", "/api/auth/login", "/api/auth/user", "/api/users/profile"] {
+        assert!(doc["paths"].get(path).is_some(), "{path} missing");
+    }
+    for schema in ["User", "ErrorBody", "ServerFrame", "SignupRequest"] {
+        assert!(doc["components"]["schemas"].get(schema).is_some(), "{schema} missing");
+    }
+}
