@@ -49,7 +49,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         .with_context(|| format!("creating the data dir {}", config.data_dir.display()))?;
     let db = Db::connect(&config.database_url()).await?;
     db.migrate().await?;
-    if config.seed_demo && db.backend() == crate::db::Backend::Sqlite {
+    if config.seed_demo {
         let added = seed::demo_if_empty(&db).await?;
         if added > 0 {
             tracing::info!(people = added, "filled the empty database with the demo community");

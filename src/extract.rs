@@ -25,6 +25,10 @@ where
             BytesRejection::FailedToBufferBody(_) => AppError::PayloadTooLarge("Request body is too large".into()),
             _ => AppError::bad_request("Could not read the request body"),
         })?;
+        // PostgreSQL cannot store a NUL character in text; refuse it here, for both backends alike.
+        if bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000")) {
+            return Err(AppError::bad_request("Text may not contain NUL characters"));
+        }
         parse_json(if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes }).map(ApiJson)
     }
 }
@@ -75,6 +79,14 @@ mod tests {
     fn names_the_field_with_the_wrong_type() {
         let err = parse_json::<Body>(br#"{"firstName": 5}"#).unwrap_err();
         assert_eq!(err.to_string(), "Invalid firstName: invalid type: integer `5`, expected a string");
+    }
+
+    #[tokio::test]
+    async fn nul_characters_are_refused() {
+        use axum::extract::FromRequest;
+        let request = axum::http::Request::new(axum::body::Body::from(r#"{"firstName": "a\u0000b"}"#));
+        let err = super::ApiJson::<Body>::from_request(request, &()).await.err().unwrap();
+        assert_eq!(err.to_string(), "Text may not contain NUL characters");
     }
 
     #[test]

@@ -108,7 +108,9 @@ pub async fn login(
         ));
     }
     let user = store::find_by_login(&state.db, &login_key).await?;
-    let matches = password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
+    // No real password is this long; hashing megabytes on each attempt would only serve an attacker.
+    let plausible = body.password.len() <= rules::PASSWORD_MAX_LEN * 4;
+    let matches = plausible && password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let user = match user {
         Some(user) if matches => user,
         _ => {

@@ -41,6 +41,11 @@ pub fn unique(prefix: &str) -> String {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts an app after `adjust` has changed its configuration.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let mut pg_database = None;
     let database_url = match std::env::var("GROW_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
@@ -65,6 +70,8 @@ pub async fn spawn_app() -> TestApp {
         database_url,
         seed_demo: false,
     };
+    let mut config = config;
+    adjust(&mut config);
     let running = app::start(config).await.expect("app starts");
     TestApp { addr: running.addr, state: running.state, _data_dir: data_dir, pg_database }
 }
@@ -87,6 +94,15 @@ impl Drop for TestApp {
 }
 
 impl TestApp {
+    pub fn data_dir(&self) -> &std::path::Path {
+        self._data_dir.path()
+    }
+
+    /// The database URL this app uses, for running the `grow` binary against the same data.
+    pub fn database_url(&self) -> String {
+        self.state.config.database_url()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod accounts;
+mod cli;
 mod platform;
 mod realtime;
 mod schema;

@@ -1,0 +1,163 @@
+import { test, expect } from '@playwright/test';
+import { createAccount, expectToast, shot, unique, STRONG_PASSWORD } from './support';
+
+// The issue's first journey: a newcomer completes the sign-up wizard (meeting each validation message once),
+// logs in with remember-me, looks around every route, logs out and comes back through quick login.
+test('a newcomer signs up, logs in, finds their way around, logs out and quick-logs back in', async ({
+  page,
+  request,
+}) => {
+  const existing = await createAccount(request);
+  const username = unique('ada');
+  const email = `${username}@example.com`;
+
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
+  await shot(page, '01-auth-login');
+
+  // ---- Step 1: BASIC DETAILS ----
+  await page.getByRole('tab', { name: 'SIGN UP' }).click();
+  await expect(page.getByText('BASIC DETAILS')).toBeVisible();
+  await page.getByRole('button', { name: /NEXT/ }).click();
+  await expectToast(page, 'Missing Information', 'Please fill in all fields before proceeding to the next step.');
+
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Username').fill(existing.username);
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await expect(page.getByText('Email already exists. Please use a different email or try logging in.')).toBeVisible();
+  await expect(page.getByText('Username already taken. Please choose a different username.')).toBeVisible();
+  await expect(page.getByText('Very weak - needs , lowercase, numbers, and symbols')).toBeVisible();
+  await page.getByRole('button', { name: /NEXT/ }).click();
+  await expectToast(page, 'Email Issue', 'Email already exists. Please use a different email or try logging in.');
+
+  await page.getByLabel('Email').fill(email);
+  await expect(page.getByText('Email already exists. Please use a different email or try logging in.')).toBeHidden();
+  await page.getByRole('button', { name: /NEXT/ }).click();
+  await expectToast(page, 'Username Issue', 'Username already taken. Please choose a different username.');
+
+  await page.getByLabel('Username').fill(username);
+  await expect(page.getByText('Username already taken. Please choose a different username.')).toBeHidden();
+  await page.getByRole('button', { name: /NEXT/ }).click();
+  await expectToast(page, 'Password Too Weak', 'Password must be at least 8 characters with , lowercase, numbers, and symbols.');
+
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await expect(page.getByText('Very strong - meets all requirements')).toBeVisible();
+  await shot(page, '02-signup-step1-basic-details');
+  await page.getByRole('button', { name: /NEXT/ }).click();
+
+  // ---- Step 2: PROFILE DETAILS ----
+  await expect(page.getByText('PROFILE DETAILS')).toBeVisible();
+  await page.getByRole('button', { name: /NEXT/ }).click();
+  await expectToast(page, 'Missing Information', 'Please fill in all fields and add at least one skill before proceeding.');
+  await page.getByLabel('Location').fill('London, GB');
+  await page.getByLabel('Bio').fill('Analytical engines and poetical science.');
+  await page.getByLabel('Skills').fill('Mathematics');
+  await page.getByLabel('Skills').press('Enter');
+  await page.getByLabel('Skills').fill('Python');
+  await page.getByLabel('Skills').press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove Python' })).toBeVisible();
+  await shot(page, '03-signup-step2-profile-details');
+  await page.getByRole('button', { name: /NEXT/ }).click();
+
+  // ---- Step 3: CHOOSE YOUR ROLE ----
+  await expect(page.getByText('CHOOSE YOUR ROLE')).toBeVisible();
+  await page.getByText('INNOVATOR', { exact: true }).click();
+  await shot(page, '04-signup-step3-choose-role');
+  await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  await expectToast(page, 'Account Created', 'Your account has been created successfully. Please log in.');
+
+  // ---- Login ----
+  await expect(page.getByRole('tab', { name: 'LOGIN' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Username')).toHaveValue(username);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expectToast(page, 'Missing Information', 'Please enter both username and password.');
+  await page.getByLabel('Password', { exact: true }).fill('Not-the-password1');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expectToast(page, 'Login Failed');
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+
+  // ---- The shell ----
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Explore' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: /main/i });
+  await expect(nav.getByRole('link', { name: 'Create' })).toBeVisible();
+  await shot(page, '05-shell-explore');
+
+  const visits: Array<[string, string]> = [
+    ['/explore', 'Explore'],
+    ['/search', 'Search'],
+    ['/create', 'Create'],
+    ['/rewards', 'Rewards'],
+    ['/ideate', 'Ideate'],
+    ['/profile', 'Profile'],
+    ['/join/1', 'Grow'],
+    ['/project/1', 'Grow'],
+    ['/design-system', 'Grow'],
+  ];
+  for (const [path, title] of visits) {
+    await page.goto(path);
+    await expect(page.getByRole('banner').getByRole('heading', { name: title })).toBeVisible();
+    await shot(page, `06-route${path.replaceAll('/', '-')}`);
+  }
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await shot(page, '07-not-found');
+
+  // The bottom navigation moves between screens without a reload.
+  await page.goto('/');
+  await nav.getByRole('link', { name: 'Rewards' }).click();
+  await expect(page).toHaveURL(/\/rewards$/);
+  await nav.getByRole('link', { name: 'Search' }).click();
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Search' })).toBeVisible();
+
+  // ---- Log out, then quick login from the remembered account ----
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const quick = page.getByRole('button', { name: 'Log in as Ada' });
+  await expect(quick).toBeVisible();
+  await shot(page, '08-auth-quick-login');
+  // The browser keeps no password, only a token.
+  const stored = await page.evaluate(() => localStorage.getItem('rememberedUsers') ?? '');
+  expect(stored).not.toContain(STRONG_PASSWORD);
+  expect(stored).toContain(username);
+
+  await quick.click();
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Explore' })).toBeVisible();
+});
+
+test('signed-out visitors see the auth page, the join gate, the public design system and a 404', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
+
+  await page.goto('/join/7');
+  await expect(page.getByText('Authentication Required')).toBeVisible();
+  await expect(page.getByText('Please log in to join this project.')).toBeVisible();
+  await shot(page, '09-join-signed-out');
+  await page.getByRole('button', { name: 'Go to Home' }).click();
+  await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
+
+  await page.goto('/design-system');
+  await expect(page.getByRole('tab', { name: /colors/i })).toBeVisible();
+  await shot(page, '10-design-system');
+
+  await page.goto('/somewhere-else');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+
+  await page.goto('/?connect=12');
+  await expect(page.getByText('CONNECT & GET STARTED')).toBeVisible();
+  await expect(page.getByText('Login or sign up to connect with this user')).toBeVisible();
+  await expectToast(page, 'Connection Request');
+  await shot(page, '11-auth-connect-banner');
+});
+
+test('the administrator backdoor does nothing', async ({ page }) => {
+  await page.goto('/?auto=true');
+  await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});

@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/routes';
+import type { User } from '@/lib/session';
+import { makeUser } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { server, useMswServer } from '@/test/server';
+
+useMswServer();
+
+function signedOut() {
+  const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+  server.use(http.get('/api/auth/user', unauthorized), http.get('/api/auth/user-refresh', unauthorized));
+}
+
+function signedIn(user: User) {
+  server.use(
+    http.get('/api/auth/user', () => HttpResponse.json(user)),
+    http.get('/api/auth/user-refresh', () => HttpResponse.json(user)),
+  );
+}
+
+describe('AppRoutes', () => {
+  it('shows a Loading... screen while the user resolves', () => {
+    signedOut();
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it("shows 'Page Not Found' on an unknown path when signed out", async () => {
+    signedOut();
+    const { location } = renderWithProviders(<AppRoutes />, { path: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Home' }));
+    expect(location()).toBe('/');
+  });
+
+  it("shows 'Page Not Found' on an unknown path when signed in", async () => {
+    signedIn(makeUser());
+    renderWithProviders(<AppRoutes />, { path: '/nowhere' });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to log in to join a project', async () => {
+    signedOut();
+    const { location } = renderWithProviders(<AppRoutes />, { path: '/join/42' });
+    expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
+    expect(screen.getByText('Please log in to join this project.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Home' }));
+    expect(location()).toBe('/');
+  });
+
+  it('shows the design system to signed-out visitors', async () => {
+    signedOut();
+    renderWithProviders(<AppRoutes />, { path: '/design-system' });
+    expect(await screen.findByRole('heading', { name: 'Design system' })).toBeInTheDocument();
+    for (const tab of ['colors', 'typography', 'buttons', 'components', 'forms', 'examples']) {
+      expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+    }
+  });
+
+  it('titles the signed-in screens and greets the user on Explore', async () => {
+    signedIn(makeUser({ firstName: 'Ada' }));
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(await screen.findByText('Hey Ada!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Explore');
+  });
+
+  it('logs out from the profile and lands on /', async () => {
+    let loggedOut = false;
+    const user = makeUser({ location: null, bio: null, skills: ['Figma'] });
+    server.use(
+      http.get('/api/auth/user', () =>
+        loggedOut ? HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }) : HttpResponse.json(user),
+      ),
+      http.get('/api/auth/user-refresh', () => HttpResponse.json(user)),
+      http.post('/api/auth/logout', () => {
+        loggedOut = true;
+        return HttpResponse.json({ message: 'Logged out' });
+      }),
+    );
+    const { location } = renderWithProviders(<AppRoutes />, { path: '/profile' });
+    expect(await screen.findByText('Location not set')).toBeInTheDocument();
+    expect(screen.getByText('Building the future, one project at a time.')).toBeInTheDocument();
+    expect(screen.getByText('Figma')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(loggedOut).toBe(true);
+    expect(location()).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { Compass, MessageCircle, Plus, Search, TrendingUp, Trophy, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { cn } from '@/lib/cn';
+import type { Role } from '@/lib/roles';
+import { createLabel } from '@/app/shell/route-title';
+
+interface Item {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Other paths on which this item is the active one. */
+  alsoActiveOn?: string[];
+}
+
+/** Thumb-reach navigation: Explore, Search, a raised centre Create/Invest, Rewards, Ideate (spec 000 §2). */
+export function BottomNav({ role }: { role: Role | null | undefined }) {
+  const [path] = useLocation();
+  const centreLabel = createLabel(role);
+  const isActive = (item: Item) => path === item.href || (item.alsoActiveOn ?? []).includes(path);
+
+  const left: Item[] = [
+    { href: '/', label: 'Explore', icon: Compass, alsoActiveOn: ['/explore'] },
+    { href: '/search', label: 'Search', icon: Search },
+  ];
+  const right: Item[] = [
+    { href: '/rewards', label: 'Rewards', icon: Trophy },
+    { href: '/ideate', label: 'Ideate', icon: MessageCircle },
+  ];
+  const centreActive = path === '/create';
+  const CentreIcon = centreLabel === 'Invest' ? TrendingUp : Plus;
+
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border/70 bg-card/95 pb-safe backdrop-blur-md"
+    >
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5 items-stretch px-1">
+        {left.map((item) => (
+          <NavItem key={item.href} item={item} active={isActive(item)} />
+        ))}
+        <li className="flex items-start justify-center">
+          <Link
+            href="/create"
+            aria-current={centreActive ? 'page' : undefined}
+            className="group -mt-5 flex flex-col items-center gap-0.5 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <span
+              className={cn(
+                'flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-[#6d28d9] to-[#f97316] text-white shadow-lift ring-4 ring-background transition-transform duration-150 group-active:scale-95',
+                centreActive && 'scale-105',
+              )}
+            >
+              <CentreIcon className="size-7" strokeWidth={2.5} aria-hidden />
+            </span>
+            <span className={cn('font-display text-[11px] font-bold', centreActive ? 'text-primary' : 'text-muted-foreground')}>
+              {centreLabel}
+            </span>
+          </Link>
+        </li>
+        {right.map((item) => (
+          <NavItem key={item.href} item={item} active={isActive(item)} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function NavItem({ item, active }: { item: Item; active: boolean }) {
+  const Icon = item.icon;
+  return (
+    <li className="flex">
+      <Link
+        href={item.href}
+        aria-current={active ? 'page' : undefined}
+        className={cn(
+          'relative flex min-h-11 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl font-display text-[11px] font-bold transition-colors',
+          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+          active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+        )}
+      >
+        <span
+          className={cn(
+            'flex h-7 w-12 items-center justify-center rounded-full transition-colors duration-150',
+            active && 'bg-primary-soft',
+          )}
+        >
+          <Icon className="size-[22px]" strokeWidth={active ? 2.5 : 2} aria-hidden />
+        </span>
+        {item.label}
+      </Link>
+    </li>
+  );
+}
+

@@ -1,0 +1,147 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentToast } from '@/lib/toast';
+import { CURRENT_USER_KEY } from '@/lib/session';
+import { renderWithProviders } from '@/test/render';
+import { server, useMswServer } from '@/test/server';
+import type { LoginRequest } from '../api/types';
+import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
+import { makeUser } from '../test-fixtures';
+import { LoginForm } from './login-form';
+
+useMswServer();
+beforeEach(() => localStorage.clear());
+
+function renderForm(connectTargetId: number | null = null) {
+  const onRemember = vi.fn();
+  const onForgotPassword = vi.fn();
+  const utils = renderWithProviders(
+    <LoginForm connectTargetId={connectTargetId} onRemember={onRemember} onForgotPassword={onForgotPassword} />,
+    { path: '/profile' },
+  );
+  return { ...utils, onRemember, onForgotPassword };
+}
+
+describe('LoginForm', () => {
+  it('blank username or password shows Missing Information and sends nothing', async () => {
+    const calls = vi.fn();
+    server.use(
+      http.post('/api/auth/login', () => {
+        calls();
+        return HttpResponse.json({ message: 'should not be called' }, { status: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(currentToast()).toMatchObject({
+      title: 'Missing Information',
+      description: 'Please enter both username and password.',
+    });
+
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), '   ');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(currentToast()?.title).toBe('Missing Information');
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message when login fails', async () => {
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Login Failed',
+        description: 'Invalid username or password',
+        variant: 'destructive',
+      }),
+    );
+  });
+
+  it('falls back to the generic text when the failure has no message', async () => {
+    server.use(http.post('/api/auth/login', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })));
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Login Failed',
+        description: 'Invalid credentials. Please try again.',
+      }),
+    );
+  });
+
+  it('on success with remember me: saves the token, sets the user, connects and goes to /', async () => {
+    const bodies: LoginRequest[] = [];
+    const connects: unknown[] = [];
+    const ada = makeUser();
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        bodies.push((await request.json()) as LoginRequest);
+        return HttpResponse.json({ user: ada, rememberToken: 'tok-1' });
+      }),
+      http.post('/api/connections/auto-connect', async ({ request }) => {
+        connects.push(await request.json());
+        return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      }),
+    );
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { onRemember, queryClient, location } = renderForm(7);
+
+    await user.type(screen.getByLabelText('Username'), ' ada ');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(bodies).toEqual([{ username: 'ada', password: 'Secret1!', rememberMe: true }]);
+    expect(onRemember).toHaveBeenCalledWith({ username: 'ada', firstName: 'Ada', rememberToken: 'tok-1' });
+    expect(connects).toEqual([{ targetUserId: 7 }]);
+    expect(consoleError).toHaveBeenCalled(); // the 404 is only logged
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(ada);
+    expect(localStorage.getItem(REMEMBERED_USERS_KEY)).toBeNull(); // saving is the page's job (onRemember)
+  });
+
+  it('does not save anything without remember me', async () => {
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ user: makeUser() })));
+    const user = userEvent.setup();
+    const { onRemember, location } = renderForm();
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(onRemember).not.toHaveBeenCalled();
+  });
+
+  it('toggles password visibility', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('FORGOT PASSWORD? opens the reset dialog', async () => {
+    const user = userEvent.setup();
+    const { onForgotPassword } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'FORGOT PASSWORD?' }));
+    expect(onForgotPassword).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,62 @@
+import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCurrentUser } from '@/lib/session';
+import { makeUser } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { server, useMswServer } from '@/test/server';
+
+useMswServer();
+
+function WhoAmI() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <p>resolving</p>;
+  return <p>{user ? `${user.firstName} has ${user.coins}` : 'signed out'}</p>;
+}
+
+describe('useCurrentUser', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('treats a 401 as signed out, not as an error', async () => {
+    server.use(http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+    renderWithProviders(<WhoAmI />);
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+  });
+
+  it('polls /api/auth/user-refresh every 2 s and writes it into the user cache', async () => {
+    let refreshes = 0;
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json(makeUser({ coins: 10 }))),
+      http.get('/api/auth/user-refresh', () => {
+        refreshes += 1;
+        return HttpResponse.json(makeUser({ coins: 10 + refreshes }));
+      }),
+    );
+    const { queryClient } = renderWithProviders(<WhoAmI />);
+    expect(await screen.findByText('Ada has 10')).toBeInTheDocument();
+    expect(refreshes).toBe(0);
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByText('Ada has 11')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['/api/auth/user'])).toMatchObject({ coins: 11 });
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByText('Ada has 12')).toBeInTheDocument();
+  });
+
+  it('a 401 from the refresh signs the user out', async () => {
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json(makeUser())),
+      http.get('/api/auth/user-refresh', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+    );
+    renderWithProviders(<WhoAmI />);
+    expect(await screen.findByText('Ada has 120')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+  });
+});
