@@ -7,9 +7,19 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${text || res.statusText}`);
 }
 
+export interface RequestOptions {
+  /** Aborts the request on the network (e.g. a superseded availability check). */
+  signal?: AbortSignal;
+}
+
 /** Send a request with the session cookie; JSON body only when one is given. Throws on any non-OK answer. */
-export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include' };
+export async function apiRequest(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include', signal: options.signal };
   if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
@@ -20,8 +30,13 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
 }
 
 /** Like apiRequest, then parses the JSON answer (undefined for 204 / empty bodies). */
-export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, path, body);
+export async function apiJson<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const res = await apiRequest(method, path, body, options);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
