@@ -11,6 +11,8 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   const username = unique('ada');
   const email = `${username}@example.com`;
 
+  // Both tabs stay mounted (nothing typed is lost): act inside the visible one.
+  const panel = page.getByRole('tabpanel');
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
   await shot(page, '01-auth-login');
@@ -18,48 +20,48 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   // ---- Step 1: BASIC DETAILS ----
   await page.getByRole('tab', { name: 'SIGN UP' }).click();
   await expect(page.getByText('BASIC DETAILS')).toBeVisible();
-  await page.getByRole('button', { name: /NEXT/ }).click();
+  await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(page, 'Missing Information', 'Please fill in all fields before proceeding to the next step.');
 
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(existing.email);
-  await page.getByLabel('Username').fill(existing.username);
-  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await panel.getByLabel('First name').fill('Ada');
+  await panel.getByLabel('Last name').fill('Lovelace');
+  await panel.getByLabel('Email').fill(existing.email);
+  await panel.getByLabel('Username').fill(existing.username);
+  await panel.getByLabel('Password', { exact: true }).fill('abc');
   await expect(page.getByText('Email already exists. Please use a different email or try logging in.')).toBeVisible();
   await expect(page.getByText('Username already taken. Please choose a different username.')).toBeVisible();
   await expect(page.getByText('Very weak - needs , lowercase, numbers, and symbols')).toBeVisible();
-  await page.getByRole('button', { name: /NEXT/ }).click();
+  await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(page, 'Email Issue', 'Email already exists. Please use a different email or try logging in.');
 
-  await page.getByLabel('Email').fill(email);
+  await panel.getByLabel('Email').fill(email);
   await expect(page.getByText('Email already exists. Please use a different email or try logging in.')).toBeHidden();
-  await page.getByRole('button', { name: /NEXT/ }).click();
+  await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(page, 'Username Issue', 'Username already taken. Please choose a different username.');
 
-  await page.getByLabel('Username').fill(username);
+  await panel.getByLabel('Username').fill(username);
   await expect(page.getByText('Username already taken. Please choose a different username.')).toBeHidden();
-  await page.getByRole('button', { name: /NEXT/ }).click();
+  await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(page, 'Password Too Weak', 'Password must be at least 8 characters with , lowercase, numbers, and symbols.');
 
-  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await panel.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
   await expect(page.getByText('Very strong - meets all requirements')).toBeVisible();
   await shot(page, '02-signup-step1-basic-details');
-  await page.getByRole('button', { name: /NEXT/ }).click();
+  await panel.getByRole('button', { name: /NEXT/ }).click();
 
   // ---- Step 2: PROFILE DETAILS ----
   await expect(page.getByText('PROFILE DETAILS')).toBeVisible();
-  await page.getByRole('button', { name: /NEXT/ }).click();
+  await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(page, 'Missing Information', 'Please fill in all fields and add at least one skill before proceeding.');
-  await page.getByLabel('Location').fill('London, GB');
-  await page.getByLabel('Bio').fill('Analytical engines and poetical science.');
-  await page.getByLabel('Skills').fill('Mathematics');
-  await page.getByLabel('Skills').press('Enter');
-  await page.getByLabel('Skills').fill('Python');
-  await page.getByLabel('Skills').press('Enter');
+  await panel.getByLabel('Location').fill('London, GB');
+  await panel.getByLabel('Bio').fill('Analytical engines and poetical science.');
+  await panel.getByRole('textbox', { name: 'Skills' }).fill('Mathematics');
+  await panel.getByRole('textbox', { name: 'Skills' }).press('Enter');
+  await panel.getByRole('textbox', { name: 'Skills' }).fill('Python');
+  await panel.getByRole('textbox', { name: 'Skills' }).press('Enter');
   await expect(page.getByRole('button', { name: 'Remove Python' })).toBeVisible();
   await shot(page, '03-signup-step2-profile-details');
-  await page.getByRole('button', { name: /NEXT/ }).click();
+  await panel.getByRole('button', { name: /NEXT/ }).click();
 
   // ---- Step 3: CHOOSE YOUR ROLE ----
   await expect(page.getByText('CHOOSE YOUR ROLE')).toBeVisible();
@@ -70,15 +72,15 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
 
   // ---- Login ----
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('Username')).toHaveValue(username);
-  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(panel.getByLabel('Username')).toHaveValue(username);
+  await panel.getByRole('button', { name: 'LOGIN' }).click();
   await expectToast(page, 'Missing Information', 'Please enter both username and password.');
-  await page.getByLabel('Password', { exact: true }).fill('Not-the-password1');
-  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await panel.getByLabel('Password', { exact: true }).fill('Not-the-password1');
+  await panel.getByRole('button', { name: 'LOGIN' }).click();
   await expectToast(page, 'Login Failed');
-  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-  await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await panel.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await panel.getByLabel('Remember me').check();
+  await panel.getByRole('button', { name: 'LOGIN' }).click();
 
   // ---- The shell ----
   await expect(page).toHaveURL(/\/$/);

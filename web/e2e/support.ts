@@ -29,6 +29,9 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast).toContainText(description);
 }
 
+/** A screenshot once lazy screens have replaced their loading skeletons. */
 export async function shot(page: Page, name: string) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 }
