@@ -51,7 +51,11 @@ pub async fn create_remember_token(tx: &mut Tx, user_id: i64) -> Result<String, 
 
 /// Spends a remember token: deleting it and learning its owner is one statement, so two requests
 /// racing with the same copied token cannot both succeed.
-pub async fn consume_remember_token(tx: &mut Tx, username_key: &str, remember_token: &str) -> Result<Option<i64>, sqlx::Error> {
+pub async fn consume_remember_token(
+    tx: &mut Tx,
+    username_key: &str,
+    remember_token: &str,
+) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
         "DELETE FROM remember_tokens WHERE token_hash = $1 AND expires_at > $2 \
          AND user_id = (SELECT id FROM users WHERE username_key = $3) RETURNING user_id",
@@ -63,7 +67,11 @@ pub async fn consume_remember_token(tx: &mut Tx, username_key: &str, remember_to
     .await
 }
 
-pub async fn revoke_remember_token(db: &Db, username_key: &str, remember_token: &str) -> Result<(), sqlx::Error> {
+pub async fn revoke_remember_token(
+    db: &Db,
+    username_key: &str,
+    remember_token: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM remember_tokens WHERE token_hash = $1 AND user_id = (SELECT id FROM users WHERE username_key = $2)")
         .bind(token::hash(remember_token))
         .bind(username_key)
@@ -74,8 +82,14 @@ pub async fn revoke_remember_token(db: &Db, username_key: &str, remember_token: 
 
 /// Ends every session and remembered login of a user (after a password reset).
 pub async fn revoke_all(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
-    sqlx::query("DELETE FROM remember_tokens WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM remember_tokens WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -93,21 +107,36 @@ pub fn token_from_headers(headers: &HeaderMap) -> Option<&str> {
 }
 
 fn is_https(headers: &HeaderMap) -> bool {
-    headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) == Some("https")
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        == Some("https")
 }
 
 /// `Set-Cookie` for a new session; `Secure` when the app is reached over HTTPS.
 pub fn set_cookie(request_headers: &HeaderMap, token: &str) -> HeaderValue {
-    let secure = if is_https(request_headers) { "; Secure" } else { "" };
+    let secure = if is_https(request_headers) {
+        "; Secure"
+    } else {
+        ""
+    };
     let max_age = SESSION_TTL_MS / 1000;
-    HeaderValue::from_str(&format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))
-        .expect("token is URL-safe base64")
+    HeaderValue::from_str(&format!(
+        "{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+    ))
+    .expect("token is URL-safe base64")
 }
 
 pub fn clear_cookie(request_headers: &HeaderMap) -> HeaderValue {
-    let secure = if is_https(request_headers) { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"))
-        .expect("static cookie")
+    let secure = if is_https(request_headers) {
+        "; Secure"
+    } else {
+        ""
+    };
+    HeaderValue::from_str(&format!(
+        "{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"
+    ))
+    .expect("static cookie")
 }
 
 #[cfg(test)]
@@ -117,7 +146,10 @@ mod tests {
     #[test]
     fn finds_the_session_cookie_among_others() {
         let mut headers = HeaderMap::new();
-        headers.insert(header::COOKIE, "theme=dark; grow_session=abc123; other=1".parse().unwrap());
+        headers.insert(
+            header::COOKIE,
+            "theme=dark; grow_session=abc123; other=1".parse().unwrap(),
+        );
         assert_eq!(super::token_from_headers(&headers), Some("abc123"));
         headers.insert(header::COOKIE, "grow_session=".parse().unwrap());
         assert_eq!(super::token_from_headers(&headers), None);
