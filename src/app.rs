@@ -24,8 +24,7 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
-    accounts, auth::rate_limit::LoginLimiter, config::Config, db::Db, error::AppError, openapi,
-    realtime, seed, web,
+    accounts, auth::rate_limit::LoginLimiter, config::Config, db::Db, error::AppError, openapi, realtime, seed, web,
 };
 
 /// JSON bodies are small; uploads (a later area) raise their own limit.
@@ -61,17 +60,10 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     if config.seed_demo {
         let added = seed::demo_if_empty(&db).await?;
         if added > 0 {
-            tracing::info!(
-                people = added,
-                "filled the empty database with the demo community"
-            );
+            tracing::info!(people = added, "filled the empty database with the demo community");
         }
     }
-    let openapi_json = Arc::new(
-        openapi_document()
-            .to_pretty_json()
-            .context("serialising OpenAPI")?,
-    );
+    let openapi_json = Arc::new(openapi_document().to_pretty_json().context("serialising OpenAPI")?);
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -89,31 +81,19 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(serve_openapi))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
-        .route(
-            "/healthz",
-            get(|| async { Json(serde_json::json!({ "status": "ok" })) }),
-        )
+        .route("/healthz", get(|| async { Json(serde_json::json!({ "status": "ok" })) }))
         .route("/readyz", get(readyz))
         .route("/ws", get(realtime::ws_handler))
         .fallback(web::serve_app)
         .method_not_allowed_fallback(|| async {
-            (
-                StatusCode::METHOD_NOT_ALLOWED,
-                Json(serde_json::json!({ "message": "Method not allowed" })),
-            )
+            (StatusCode::METHOD_NOT_ALLOWED, Json(serde_json::json!({ "message": "Method not allowed" })))
         })
         .layer(middleware::from_fn(refuse_foreign_origin))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
     with_security_headers(routes)
         // Small answers (the 2-second user poll) are not worth the CPU of compressing.
-        .layer(
-            CompressionLayer::new()
-                .compress_when(DefaultPredicate::new().and(SizeAbove::new(1024))),
-        )
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
+        .layer(CompressionLayer::new().compress_when(DefaultPredicate::new().and(SizeAbove::new(1024))))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -132,19 +112,13 @@ fn with_security_headers(router: Router<AppState>) -> Router<AppState> {
     ]
     .into_iter()
     .fold(router, |router, (name, value)| {
-        router.layer(SetResponseHeaderLayer::if_not_present(
-            name,
-            HeaderValue::from_static(value),
-        ))
+        router.layer(SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value)))
     })
 }
 
 /// API.md "Cross-site requests": a state-changing request from another site's page is refused.
 async fn refuse_foreign_origin(request: Request, next: Next) -> Response {
-    let changes_state = !matches!(
-        *request.method(),
-        Method::GET | Method::HEAD | Method::OPTIONS
-    );
+    let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state && !web::origin_is_own(request.headers()) {
         return AppError::Forbidden("Cross-site request refused".into()).into_response();
     }
@@ -156,21 +130,14 @@ async fn api_not_found() -> AppError {
 }
 
 async fn serve_openapi(State(state): State<AppState>) -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        state.openapi_json.as_str().to_owned(),
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "application/json")], state.openapi_json.as_str().to_owned()).into_response()
 }
 
 async fn readyz(State(state): State<AppState>) -> Response {
     if state.db.ping().await {
         Json(serde_json::json!({ "status": "ready" })).into_response()
     } else {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(serde_json::json!({ "message": "Database unavailable" })),
-        )
+        (StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({ "message": "Database unavailable" })))
             .into_response()
     }
 }
@@ -186,16 +153,10 @@ pub struct Running {
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     let bind = format!("{}:{}", config.host, config.port);
     let state = prepare(config).await?;
-    let listener = tokio::net::TcpListener::bind(&bind)
-        .await
-        .with_context(|| format!("binding {bind}"))?;
+    let listener = tokio::net::TcpListener::bind(&bind).await.with_context(|| format!("binding {bind}"))?;
     let addr = listener.local_addr()?;
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
-    });
+    let task = tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await });
     Ok(Running { addr, state, task })
 }
 
@@ -205,8 +166,7 @@ async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
             s.recv().await;
         }
     };

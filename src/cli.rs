@@ -3,11 +3,7 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(
-    name = "grow",
-    about = "Grow: the API, the live channel and the web app in one binary",
-    version
-)]
+#[command(name = "grow", about = "Grow: the API, the live channel and the web app in one binary", version)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

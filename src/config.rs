@@ -18,24 +18,15 @@ pub struct Config {
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
         let port = match std::env::var("PORT") {
-            Ok(p) => p
-                .parse()
-                .with_context(|| format!("PORT must be a port number, got {p:?}"))?,
+            Ok(p) => p.parse().with_context(|| format!("PORT must be a port number, got {p:?}"))?,
             Err(_) => 5000,
         };
         Ok(Self {
             host: std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into()),
             port,
-            data_dir: std::env::var_os("GROW_DATA_DIR")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| "./data".into()),
-            database_url: std::env::var("DATABASE_URL")
-                .ok()
-                .filter(|u| !u.trim().is_empty()),
-            seed_demo: matches!(
-                std::env::var("GROW_DEMO").as_deref(),
-                Ok("1" | "true" | "yes")
-            ),
+            data_dir: std::env::var_os("GROW_DATA_DIR").map(PathBuf::from).unwrap_or_else(|| "./data".into()),
+            database_url: std::env::var("DATABASE_URL").ok().filter(|u| !u.trim().is_empty()),
+            seed_demo: matches!(std::env::var("GROW_DEMO").as_deref(), Ok("1" | "true" | "yes")),
         })
     }
 
@@ -43,10 +34,7 @@ impl Config {
     pub fn database_url(&self) -> String {
         match &self.database_url {
             Some(url) => url.clone(),
-            None => format!(
-                "sqlite://{}?mode=rwc",
-                self.data_dir.join("grow.db").display()
-            ),
+            None => format!("sqlite://{}?mode=rwc", self.data_dir.join("grow.db").display()),
         }
     }
 }
@@ -58,10 +46,7 @@ impl fmt::Debug for Config {
             .field("host", &self.host)
             .field("port", &self.port)
             .field("data_dir", &self.data_dir)
-            .field(
-                "database_url",
-                &self.database_url.as_deref().map(redact_url),
-            )
+            .field("database_url", &self.database_url.as_deref().map(redact_url))
             .field("seed_demo", &self.seed_demo)
             .finish()
     }
@@ -84,10 +69,7 @@ mod tests {
 
     #[test]
     fn database_password_is_redacted() {
-        assert_eq!(
-            redact_url("postgres://me:secret@db/x"),
-            "postgres://me:***@db/x"
-        );
+        assert_eq!(redact_url("postgres://me:secret@db/x"), "postgres://me:***@db/x");
         assert_eq!(redact_url("sqlite://data/grow.db"), "sqlite://data/grow.db");
     }
 }

@@ -75,12 +75,6 @@ impl IntoResponse for AppError {
             // The detail stays in the log; the client only learns that something failed.
             tracing::error!(error = ?err, "internal error");
         }
-        (
-            self.status(),
-            Json(ErrorBody {
-                message: self.to_string(),
-            }),
-        )
-            .into_response()
+        (self.status(), Json(ErrorBody { message: self.to_string() })).into_response()
     }
 }

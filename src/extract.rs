@@ -22,21 +22,14 @@ where
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|e| match e {
-            BytesRejection::FailedToBufferBody(_) => {
-                AppError::PayloadTooLarge("Request body is too large".into())
-            }
+            BytesRejection::FailedToBufferBody(_) => AppError::PayloadTooLarge("Request body is too large".into()),
             _ => AppError::bad_request("Could not read the request body"),
         })?;
         // PostgreSQL cannot store a NUL character in text; refuse it here, for both backends alike.
         if bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000")) {
             return Err(AppError::bad_request("Text may not contain NUL characters"));
         }
-        parse_json(if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        })
-        .map(ApiJson)
+        parse_json(if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes }).map(ApiJson)
     }
 }
 
@@ -71,16 +64,8 @@ pub struct ClientAddr(pub Option<std::net::IpAddr>);
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        _: &S,
-    ) -> Result<Self, Self::Rejection> {
-        Ok(Self(
-            parts
-                .extensions
-                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-                .map(|info| info.0.ip()),
-        ))
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|info| info.0.ip())))
     }
 }
 
@@ -98,30 +83,20 @@ mod tests {
     #[test]
     fn names_the_missing_field() {
         let err = parse_json::<Body>(b"{}").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "Invalid request body: missing field `firstName`"
-        );
+        assert_eq!(err.to_string(), "Invalid request body: missing field `firstName`");
     }
 
     #[test]
     fn names_the_field_with_the_wrong_type() {
         let err = parse_json::<Body>(br#"{"firstName": 5}"#).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "Invalid firstName: invalid type: integer `5`, expected a string"
-        );
+        assert_eq!(err.to_string(), "Invalid firstName: invalid type: integer `5`, expected a string");
     }
 
     #[tokio::test]
     async fn nul_characters_are_refused() {
         use axum::extract::FromRequest;
-        let request =
-            axum::http::Request::new(axum::body::Body::from(r#"{"firstName": "a\u0000b"}"#));
-        let err = super::ApiJson::<Body>::from_request(request, &())
-            .await
-            .err()
-            .unwrap();
+        let request = axum::http::Request::new(axum::body::Body::from(r#"{"firstName": "a\u0000b"}"#));
+        let err = super::ApiJson::<Body>::from_request(request, &()).await.err().unwrap();
         assert_eq!(err.to_string(), "Text may not contain NUL characters");
     }
 

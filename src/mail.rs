@@ -30,12 +30,6 @@ impl Mailer {
 
     /// The newest message sent to a user.
     pub fn last_to(&self, user_id: i64) -> Option<Mail> {
-        self.recent
-            .lock()
-            .unwrap()
-            .iter()
-            .rev()
-            .find(|m| m.user_id == user_id)
-            .cloned()
+        self.recent.lock().unwrap().iter().rev().find(|m| m.user_id == user_id).cloned()
     }
 }

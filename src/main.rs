@@ -49,10 +49,7 @@ async fn main() -> anyhow::Result<()> {
                 store::set_admin(&db, &rules::username_key(username), grant).await?,
                 "no user named {username}"
             );
-            println!(
-                "{username} is {}an administrator",
-                if grant { "now " } else { "no longer " }
-            );
+            println!("{username} is {}an administrator", if grant { "now " } else { "no longer " });
         }
         Command::Openapi => println!("{}", app::openapi_document().to_pretty_json()?),
     }

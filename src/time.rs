@@ -12,9 +12,7 @@ pub fn now_ms() -> i64 {
 }
 
 pub fn rfc3339(ms: i64) -> String {
-    DateTime::<Utc>::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .to_rfc3339_opts(SecondsFormat::Millis, true)
+    DateTime::<Utc>::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
 #[cfg(test)]
@@ -22,9 +20,6 @@ mod tests {
     #[test]
     fn formats_utc_with_millis() {
         assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(
-            super::rfc3339(1_700_000_000_123),
-            "2023-11-14T22:13:20.123Z"
-        );
+        assert_eq!(super::rfc3339(1_700_000_000_123), "2023-11-14T22:13:20.123Z");
     }
 }

@@ -39,15 +39,8 @@ pub async fn serve_app(method: Method, uri: Uri, headers: HeaderMap) -> Response
 }
 
 fn file_response(path: &str, file: rust_embed::EmbeddedFile, request: &HeaderMap) -> Response {
-    let etag = format!(
-        "\"{}\"",
-        file.metadata
-            .sha256_hash()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .take(16)
-            .collect::<String>()
-    );
+    let etag =
+        format!("\"{}\"", file.metadata.sha256_hash().iter().map(|b| format!("{b:02x}")).take(16).collect::<String>());
     let cache = if path.starts_with("assets/") {
         "public, max-age=31536000, immutable"
     } else if path == "index.html" || path == "sw.js" {
@@ -57,22 +50,13 @@ fn file_response(path: &str, file: rust_embed::EmbeddedFile, request: &HeaderMap
     };
     let mut headers = HeaderMap::new();
     let mime = mime_guess::from_path(path).first_or_octet_stream();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_str(mime.as_ref()).expect("mime is a header value"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(mime.as_ref()).expect("mime is a header value"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    headers.insert(
-        header::ETAG,
-        HeaderValue::from_str(&etag).expect("hex etag"),
-    );
+    headers.insert(header::ETAG, HeaderValue::from_str(&etag).expect("hex etag"));
     if path == "sw.js" {
         headers.insert("service-worker-allowed", HeaderValue::from_static("/"));
     }
-    let unchanged = request
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        == Some(etag.as_str());
+    let unchanged = request.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str());
     if unchanged {
         return (StatusCode::NOT_MODIFIED, headers).into_response();
     }
@@ -85,14 +69,8 @@ pub fn origin_is_own(headers: &HeaderMap) -> bool {
         return true;
     };
     let origin = origin.to_str().unwrap_or_default();
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or_default();
-    let authority = origin
-        .split_once("://")
-        .map(|(_, rest)| rest)
-        .unwrap_or_default();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    let authority = origin.split_once("://").map(|(_, rest)| rest).unwrap_or_default();
     !host.is_empty() && authority.eq_ignore_ascii_case(host)
 }
 
@@ -112,14 +90,8 @@ mod tests {
     #[test]
     fn own_origin_is_recognised() {
         assert!(origin_is_own(&headers(None, "grow.test")));
-        assert!(origin_is_own(&headers(
-            Some("http://127.0.0.1:5000"),
-            "127.0.0.1:5000"
-        )));
-        assert!(!origin_is_own(&headers(
-            Some("https://evil.example"),
-            "127.0.0.1:5000"
-        )));
+        assert!(origin_is_own(&headers(Some("http://127.0.0.1:5000"), "127.0.0.1:5000")));
+        assert!(!origin_is_own(&headers(Some("https://evil.example"), "127.0.0.1:5000")));
         assert!(!origin_is_own(&headers(Some("null"), "127.0.0.1:5000")));
     }
 }

@@ -14,11 +14,7 @@ pub const USER_COLUMNS: &str = "id, username, email, password_hash, first_name, 
 
 /// [`USER_COLUMNS`] qualified by a table alias, e.g. `u.id, u.username, …`.
 pub fn user_columns_of(alias: &str) -> String {
-    USER_COLUMNS
-        .split(", ")
-        .map(|c| format!("{alias}.{}", c.trim()))
-        .collect::<Vec<_>>()
-        .join(", ")
+    USER_COLUMNS.split(", ").map(|c| format!("{alias}.{}", c.trim())).collect::<Vec<_>>().join(", ")
 }
 
 #[derive(sqlx::FromRow, Clone, Debug)]
@@ -61,10 +57,7 @@ impl UserRow {
 
     /// The signed-in user's own record: the only one that carries `email`.
     pub fn to_own(&self) -> User {
-        User {
-            email: Some(self.email.clone()),
-            ..self.to_public()
-        }
+        User { email: Some(self.email.clone()), ..self.to_public() }
     }
 
     /// Another user's record: never an email, a hash or a token (API.md "Data a user may see").
@@ -218,9 +211,7 @@ pub struct MessageResponse {
 
 impl MessageResponse {
     pub fn new(message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-        }
+        Self { message: message.into() }
     }
 }
 

@@ -37,11 +37,7 @@ pub async fn signup(
     let username = Username::parse(&body.username)?;
     let password = Password::parse(&body.password)?;
     let plan = rules::plan(body.plan.as_deref())?;
-    let location = rules::optional_text(
-        body.location.as_deref(),
-        "Location",
-        rules::LOCATION_MAX_LEN,
-    )?;
+    let location = rules::optional_text(body.location.as_deref(), "Location", rules::LOCATION_MAX_LEN)?;
     let bio = rules::optional_text(body.bio.as_deref(), "Bio", rules::BIO_MAX_LEN)?;
     let skills = rules::skills(body.skills.as_deref().unwrap_or_default())?;
     let role = body.role.unwrap_or_default();
@@ -84,21 +80,13 @@ pub async fn signup(
         Ok(user) => user,
         // Someone took the name or email between our check and the insert.
         Err(err) if is_unique_violation(&err) => {
-            let message = taken(&username.key(), &email.key())
-                .await?
-                .unwrap_or(USERNAME_TAKEN);
+            let message = taken(&username.key(), &email.key()).await?.unwrap_or(USERNAME_TAKEN);
             return Err(AppError::Conflict(message.into()));
         }
         Err(err) => return Err(err.into()),
     };
     tracing::info!(user_id = user.id, "account created");
-    Ok((
-        StatusCode::CREATED,
-        Json(SignupResponse {
-            user: user.to_own(),
-            message: "Account created".into(),
-        }),
-    ))
+    Ok((StatusCode::CREATED, Json(SignupResponse { user: user.to_own(), message: "Account created".into() })))
 }
 
 #[utoipa::path(post, path = "/api/auth/login", tag = TAG, request_body = LoginRequest,
@@ -122,12 +110,7 @@ pub async fn login(
     let user = store::find_by_login(&state.db, &login_key).await?;
     // No real password is this long; hashing megabytes on each attempt would only serve an attacker.
     let plausible = body.password.len() <= rules::PASSWORD_MAX_LEN * 4;
-    let matches = plausible
-        && password::verify(
-            body.password,
-            user.as_ref().map(|u| u.password_hash.clone()),
-        )
-        .await?;
+    let matches = plausible && password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let user = match user {
         Some(user) if matches => user,
         _ => {
@@ -158,10 +141,7 @@ async fn start_session(
     }
     Ok((
         AppendHeaders([(SET_COOKIE, session::set_cookie(headers, &session_token))]),
-        Json(LoginResponse {
-            user: user.to_own(),
-            remember_token,
-        }),
+        Json(LoginResponse { user: user.to_own(), remember_token }),
     ))
 }
 
@@ -173,26 +153,17 @@ pub async fn remembered_login(
     ApiJson(body): ApiJson<RememberedLoginRequest>,
 ) -> AppResult<impl IntoResponse> {
     if body.username.trim().is_empty() || body.remember_token.trim().is_empty() {
-        return Err(AppError::bad_request(
-            "Username and rememberToken are required",
-        ));
+        return Err(AppError::bad_request("Username and rememberToken are required"));
     }
     let mut tx = state.db.begin().await?;
-    let user_id = session::consume_remember_token(
-        &mut tx,
-        &rules::username_key(&body.username),
-        body.remember_token.trim(),
-    )
-    .await?;
+    let user_id =
+        session::consume_remember_token(&mut tx, &rules::username_key(&body.username), body.remember_token.trim())
+            .await?;
     tx.commit().await?;
     let Some(user_id) = user_id else {
-        return Err(AppError::unauthorized(
-            "This saved login has expired. Please log in again.",
-        ));
+        return Err(AppError::unauthorized("This saved login has expired. Please log in again."));
     };
-    let user = store::find_by_id(&state.db, user_id)
-        .await?
-        .ok_or(AppError::Unauthorized(None))?;
+    let user = store::find_by_id(&state.db, user_id).await?.ok_or(AppError::Unauthorized(None))?;
     // A remembered login always hands out a replacement token: the used one is spent.
     start_session(&state, &headers, user, true).await
 }
@@ -204,31 +175,18 @@ pub async fn forget_remembered(
     ApiJson(body): ApiJson<ForgetRememberedRequest>,
 ) -> AppResult<StatusCode> {
     if body.username.trim().is_empty() || body.remember_token.trim().is_empty() {
-        return Err(AppError::bad_request(
-            "Username and rememberToken are required",
-        ));
+        return Err(AppError::bad_request("Username and rememberToken are required"));
     }
-    session::revoke_remember_token(
-        &state.db,
-        &rules::username_key(&body.username),
-        body.remember_token.trim(),
-    )
-    .await?;
+    session::revoke_remember_token(&state.db, &rules::username_key(&body.username), body.remember_token.trim()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(post, path = "/api/auth/logout", tag = TAG, responses((status = 200, body = MessageResponse)))]
-pub async fn logout(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> AppResult<impl IntoResponse> {
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<impl IntoResponse> {
     if let Some(token) = session::token_from_headers(&headers) {
         session::delete(&state.db, token).await?;
     }
-    Ok((
-        AppendHeaders([(SET_COOKIE, session::clear_cookie(&headers))]),
-        Json(MessageResponse::new("Logged out")),
-    ))
+    Ok((AppendHeaders([(SET_COOKIE, session::clear_cookie(&headers))]), Json(MessageResponse::new("Logged out"))))
 }
 
 #[utoipa::path(get, path = "/api/auth/user", tag = TAG,
@@ -251,9 +209,7 @@ pub async fn check_email(
     ApiJson(body): ApiJson<CheckEmailRequest>,
 ) -> AppResult<Json<Availability>> {
     let email = Email::parse(&body.email)?;
-    Ok(Json(Availability {
-        available: !store::email_taken(&state.db, &email.key()).await?,
-    }))
+    Ok(Json(Availability { available: !store::email_taken(&state.db, &email.key()).await? }))
 }
 
 #[utoipa::path(post, path = "/api/auth/check-username", tag = TAG, request_body = CheckUsernameRequest,
@@ -263,9 +219,7 @@ pub async fn check_username(
     ApiJson(body): ApiJson<CheckUsernameRequest>,
 ) -> AppResult<Json<Availability>> {
     let username = Username::parse(&body.username)?;
-    Ok(Json(Availability {
-        available: !store::username_taken(&state.db, &username.key()).await?,
-    }))
+    Ok(Json(Availability { available: !store::username_taken(&state.db, &username.key()).await? }))
 }
 
 #[utoipa::path(post, path = "/api/auth/forgot-password", tag = TAG, request_body = ForgotPasswordRequest,
@@ -277,9 +231,7 @@ pub async fn forgot_password(
 ) -> AppResult<Json<MessageResponse>> {
     let login = body.email.trim();
     if login.is_empty() {
-        return Err(AppError::bad_request(
-            "Please enter your email address or username.",
-        ));
+        return Err(AppError::bad_request("Please enter your email address or username."));
     }
     // The same answer whether or not the account exists, so the form reveals no accounts.
     if let Some(user) = store::find_by_login(&state.db, &rules::email_key(login)).await? {
@@ -308,17 +260,13 @@ pub async fn reset_password(
     let password_hash = password::hash(password.into_inner()).await?;
     let mut tx = state.db.begin().await?;
     let Some(user_id) = store::consume_password_reset(&mut tx, body.token.trim()).await? else {
-        return Err(AppError::bad_request(
-            "This reset link is invalid or has expired. Please request a new one.",
-        ));
+        return Err(AppError::bad_request("This reset link is invalid or has expired. Please request a new one."));
     };
     store::set_password_hash(&mut tx, user_id, &password_hash).await?;
     // A new password ends every session and saved login that the old one opened.
     session::revoke_all(&mut tx, user_id).await?;
     tx.commit().await?;
-    Ok(Json(MessageResponse::new(
-        "Your password has been reset. Please log in.",
-    )))
+    Ok(Json(MessageResponse::new("Your password has been reset. Please log in.")))
 }
 
 #[utoipa::path(patch, path = "/api/users/profile", tag = TAG, request_body = UpdateProfileRequest,
@@ -334,21 +282,10 @@ pub async fn update_profile(
             .location
             .map(|l| rules::optional_text(l.as_deref(), "Location", rules::LOCATION_MAX_LEN))
             .transpose()?,
-        bio: body
-            .bio
-            .map(|b| rules::optional_text(b.as_deref(), "Bio", rules::BIO_MAX_LEN))
-            .transpose()?,
+        bio: body.bio.map(|b| rules::optional_text(b.as_deref(), "Bio", rules::BIO_MAX_LEN)).transpose()?,
         skills: body.skills.as_deref().map(rules::skills).transpose()?,
-        first_name: body
-            .first_name
-            .as_deref()
-            .map(|n| rules::person_name(n, "First name"))
-            .transpose()?,
-        last_name: body
-            .last_name
-            .as_deref()
-            .map(|n| rules::person_name(n, "Last name"))
-            .transpose()?,
+        first_name: body.first_name.as_deref().map(|n| rules::person_name(n, "First name")).transpose()?,
+        last_name: body.last_name.as_deref().map(|n| rules::person_name(n, "Last name")).transpose()?,
     };
     let updated = store::update_profile(&state.db, user.id, &change).await?;
     Ok(Json(updated.to_own()))
@@ -356,14 +293,8 @@ pub async fn update_profile(
 
 /// The origin the browser used, for links written to the log.
 fn public_origin(headers: &HeaderMap) -> String {
-    let host = headers
-        .get("host")
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("localhost");
-    let scheme = match headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-    {
+    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("localhost");
+    let scheme = match headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) {
         Some("https") => "https",
         _ => "http",
     };

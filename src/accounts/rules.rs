@@ -19,8 +19,7 @@ pub const SKILL_MAX_LEN: usize = 40;
 pub const SKILLS_MAX: usize = 30;
 
 pub const USERNAME_TAKEN: &str = "Username already taken. Please choose a different username.";
-pub const EMAIL_TAKEN: &str =
-    "Email already exists. Please use a different email or try logging in.";
+pub const EMAIL_TAKEN: &str = "Email already exists. Please use a different email or try logging in.";
 
 /// The four roles (API.md "Roles"); read case-insensitively, stored and sent lowercase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema, Default)]
@@ -34,12 +33,7 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 4] = [
-        Role::Explorer,
-        Role::Collaborator,
-        Role::Innovator,
-        Role::Investor,
-    ];
+    pub const ALL: [Role; 4] = [Role::Explorer, Role::Collaborator, Role::Innovator, Role::Investor];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -51,9 +45,7 @@ impl Role {
     }
 
     pub fn parse(value: &str) -> Option<Role> {
-        Self::ALL
-            .into_iter()
-            .find(|r| r.as_str().eq_ignore_ascii_case(value.trim()))
+        Self::ALL.into_iter().find(|r| r.as_str().eq_ignore_ascii_case(value.trim()))
     }
 }
 
@@ -81,13 +73,8 @@ impl Username {
                 "Username must be {USERNAME_MIN_LEN} to {USERNAME_MAX_LEN} characters long"
             )));
         }
-        if !value
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
-        {
-            return Err(AppError::bad_request(
-                "Username may use only letters, numbers, dots, dashes and underscores",
-            ));
+        if !value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-')) {
+            return Err(AppError::bad_request("Username may use only letters, numbers, dots, dashes and underscores"));
         }
         Ok(Self(value.to_string()))
     }
@@ -157,9 +144,7 @@ impl Password {
             return Err(AppError::bad_request("Password is required"));
         }
         if raw.chars().count() > PASSWORD_MAX_LEN {
-            return Err(AppError::BadRequest(format!(
-                "Password must be at most {PASSWORD_MAX_LEN} characters"
-            )));
+            return Err(AppError::BadRequest(format!("Password must be at most {PASSWORD_MAX_LEN} characters")));
         }
         if raw.chars().count() < PASSWORD_MIN_LEN || password_score(raw) < PASSWORD_MIN_SCORE {
             return Err(AppError::bad_request(
@@ -180,24 +165,18 @@ pub fn person_name(raw: &str, field: &str) -> Result<String, AppError> {
         return Err(AppError::BadRequest(format!("{field} is required")));
     }
     if value.chars().count() > NAME_MAX_LEN {
-        return Err(AppError::BadRequest(format!(
-            "{field} must be at most {NAME_MAX_LEN} characters"
-        )));
+        return Err(AppError::BadRequest(format!("{field} must be at most {NAME_MAX_LEN} characters")));
     }
     Ok(value.to_string())
 }
 
 /// Optional free text: trimmed, blank becomes none, bounded in length.
-pub fn optional_text(
-    raw: Option<&str>,
-    field: &str,
-    max: usize,
-) -> Result<Option<String>, AppError> {
+pub fn optional_text(raw: Option<&str>, field: &str, max: usize) -> Result<Option<String>, AppError> {
     let value = raw.map(str::trim).filter(|v| !v.is_empty());
     match value {
-        Some(v) if v.chars().count() > max => Err(AppError::BadRequest(format!(
-            "{field} must be at most {max} characters"
-        ))),
+        Some(v) if v.chars().count() > max => {
+            Err(AppError::BadRequest(format!("{field} must be at most {max} characters")))
+        }
         other => Ok(other.map(str::to_string)),
     }
 }
@@ -207,9 +186,7 @@ pub fn skills(raw: &[String]) -> Result<Vec<String>, AppError> {
     let mut out: Vec<String> = Vec::new();
     for skill in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
         if skill.chars().count() > SKILL_MAX_LEN {
-            return Err(AppError::BadRequest(format!(
-                "Each skill must be at most {SKILL_MAX_LEN} characters"
-            )));
+            return Err(AppError::BadRequest(format!("Each skill must be at most {SKILL_MAX_LEN} characters")));
         }
         if !out.iter().any(|s| s.eq_ignore_ascii_case(skill)) {
             out.push(skill.to_string());
@@ -242,11 +219,7 @@ mod tests {
         assert_eq!(password_score("abcdefg1"), 3);
         assert_eq!(password_score("Abcdefg1"), 4);
         assert_eq!(password_score("Abcdefg1!"), 5);
-        assert_eq!(
-            password_score("#Abc"),
-            2,
-            "# is not one of the counted symbols"
-        );
+        assert_eq!(password_score("#Abc"), 2, "# is not one of the counted symbols");
     }
 
     #[test]
@@ -269,10 +242,7 @@ mod tests {
         for bad in ["ab.co", "a@b", "@b.co", "a@b.co.", "a b@c.de", "a@@b.co"] {
             assert!(Email::parse(bad).is_err(), "{bad}");
         }
-        assert_eq!(
-            Email::parse("Ada@Example.COM").unwrap().key(),
-            "ada@example.com"
-        );
+        assert_eq!(Email::parse("Ada@Example.COM").unwrap().key(), "ada@example.com");
     }
 
     #[test]

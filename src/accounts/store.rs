@@ -6,7 +6,7 @@ use super::model::{user_columns_of, UserRow, USER_COLUMNS};
 use crate::{
     auth::token,
     db::{Db, Tx},
-    time::{now_ms, HOUR_MS},
+    time::now_ms,
 };
 
 static USER_COLUMNS_U: LazyLock<String> = LazyLock::new(|| user_columns_of("u"));
@@ -75,16 +75,11 @@ pub async fn email_taken(db: &Db, email_key: &str) -> Result<bool, sqlx::Error> 
 }
 
 pub async fn count_users(db: &Db) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM users")
-        .fetch_one(db.pool())
-        .await
+    sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(db.pool()).await
 }
 
 pub async fn find_by_id(db: &Db, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await
+    sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(db.pool()).await
 }
 
 /// Login accepts a username or an email address, either in any case.
@@ -111,53 +106,31 @@ pub async fn find_by_session(db: &Db, session_token: &str) -> Result<Option<User
 }
 
 pub async fn set_admin(db: &Db, username_key: &str, is_admin: bool) -> Result<bool, sqlx::Error> {
-    let done =
-        sqlx::query("UPDATE users SET is_admin = $1, updated_at = $2 WHERE username_key = $3")
-            .bind(i64::from(is_admin))
-            .bind(now_ms())
-            .bind(username_key)
-            .execute(db.pool())
-            .await?;
+    let done = sqlx::query("UPDATE users SET is_admin = $1, updated_at = $2 WHERE username_key = $3")
+        .bind(i64::from(is_admin))
+        .bind(now_ms())
+        .bind(username_key)
+        .execute(db.pool())
+        .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Replaces any earlier reset token of the user with a new one, valid for an hour.
 pub async fn create_password_reset(tx: &mut Tx, user_id: i64) -> Result<String, sqlx::Error> {
-    let token = token::generate();
-    let now = now_ms();
-    sqlx::query("DELETE FROM password_resets WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
-    sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(token::hash(&token))
-        .bind(user_id)
-        .bind(now)
-        .bind(now + HOUR_MS)
-        .execute(&mut **tx)
-        .await?;
-    Ok(token)
+    sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    token::issue(tx, token::Kind::PasswordReset, user_id).await
 }
 
 /// Spends a reset token (single use): its owner if it was valid and unexpired.
-pub async fn consume_password_reset(
-    tx: &mut Tx,
-    reset_token: &str,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2 RETURNING user_id",
-    )
-    .bind(token::hash(reset_token))
-    .bind(now_ms())
-    .fetch_optional(&mut **tx)
-    .await
+pub async fn consume_password_reset(tx: &mut Tx, reset_token: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2 RETURNING user_id")
+        .bind(token::hash(reset_token))
+        .bind(now_ms())
+        .fetch_optional(&mut **tx)
+        .await
 }
 
-pub async fn set_password_hash(
-    tx: &mut Tx,
-    user_id: i64,
-    password_hash: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn set_password_hash(tx: &mut Tx, user_id: i64, password_hash: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
         .bind(password_hash)
         .bind(now_ms())
@@ -178,11 +151,7 @@ pub struct ProfileChange {
     pub last_name: Option<String>,
 }
 
-pub async fn update_profile(
-    db: &Db,
-    user_id: i64,
-    change: &ProfileChange,
-) -> Result<UserRow, sqlx::Error> {
+pub async fn update_profile(db: &Db, user_id: i64, change: &ProfileChange) -> Result<UserRow, sqlx::Error> {
     let sql = format!(
         "UPDATE users SET \
            role = COALESCE($1, role), \
@@ -200,12 +169,7 @@ pub async fn update_profile(
         .bind(change.location.clone().flatten())
         .bind(i64::from(change.bio.is_some()))
         .bind(change.bio.clone().flatten())
-        .bind(
-            change
-                .skills
-                .as_ref()
-                .map(|s| serde_json::to_string(s).expect("strings serialise")),
-        )
+        .bind(change.skills.as_ref().map(|s| serde_json::to_string(s).expect("strings serialise")))
         .bind(change.first_name.as_deref())
         .bind(change.last_name.as_deref())
         .bind(now_ms())

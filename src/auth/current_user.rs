@@ -2,9 +2,7 @@
 
 use axum::{extract::FromRequestParts, http::request::Parts};
 
-use crate::{
-    accounts::model::UserRow, accounts::store, app::AppState, auth::session, error::AppError,
-};
+use crate::{accounts::model::UserRow, accounts::store, app::AppState, auth::session, error::AppError};
 
 /// The signed-in user. Extracting it answers 401 `{"message":"Unauthorized"}` when nobody is.
 pub struct CurrentUser(pub UserRow);
@@ -15,10 +13,7 @@ pub struct MaybeUser(pub Option<UserRow>);
 impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = AppError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let Some(token) = session::token_from_headers(&parts.headers) else {
             return Ok(Self(None));
         };
@@ -29,10 +24,7 @@ impl FromRequestParts<AppState> for MaybeUser {
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         match MaybeUser::from_request_parts(parts, state).await? {
             MaybeUser(Some(user)) => Ok(Self(user)),
             MaybeUser(None) => Err(AppError::Unauthorized(None)),

@@ -29,9 +29,7 @@ pub async fn verify(password: String, stored: Option<String>) -> Result<bool, Ap
         let Ok(parsed) = PasswordHash::new(stored) else {
             return false;
         };
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
+        Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))

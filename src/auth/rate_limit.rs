@@ -32,22 +32,12 @@ impl LoginLimiter {
         let over = |w: Option<&Window>, max: u32| {
             w.is_some_and(|w| now.duration_since(w.started) < WINDOW && w.failures >= max)
         };
-        over(
-            self.by_username.lock().unwrap().get(username_key),
-            MAX_FAILURES_PER_USERNAME,
-        ) || address.is_some_and(|a| {
-            over(
-                self.by_address.lock().unwrap().get(&a),
-                MAX_FAILURES_PER_ADDRESS,
-            )
-        })
+        over(self.by_username.lock().unwrap().get(username_key), MAX_FAILURES_PER_USERNAME)
+            || address.is_some_and(|a| over(self.by_address.lock().unwrap().get(&a), MAX_FAILURES_PER_ADDRESS))
     }
 
     pub fn record_failure(&self, username_key: &str, address: Option<IpAddr>) {
-        bump(
-            &mut self.by_username.lock().unwrap(),
-            username_key.to_string(),
-        );
+        bump(&mut self.by_username.lock().unwrap(), username_key.to_string());
         if let Some(address) = address {
             bump(&mut self.by_address.lock().unwrap(), address);
         }
@@ -64,15 +54,9 @@ fn bump<K: std::hash::Hash + Eq>(map: &mut HashMap<K, Window>, key: K) {
     if map.len() > 10_000 {
         map.retain(|_, w| now.duration_since(w.started) < WINDOW);
     }
-    let window = map.entry(key).or_insert(Window {
-        started: now,
-        failures: 0,
-    });
+    let window = map.entry(key).or_insert(Window { started: now, failures: 0 });
     if now.duration_since(window.started) >= WINDOW {
-        *window = Window {
-            started: now,
-            failures: 0,
-        };
+        *window = Window { started: now, failures: 0 };
     }
     window.failures += 1;
 }

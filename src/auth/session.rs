@@ -6,25 +6,14 @@ use axum::http::{header, HeaderMap, HeaderValue};
 use crate::{
     auth::token,
     db::{Db, Tx},
-    time::{now_ms, DAY_MS},
+    time::now_ms,
 };
 
 pub const COOKIE_NAME: &str = "grow_session";
-pub const SESSION_TTL_MS: i64 = 30 * DAY_MS;
-pub const REMEMBER_TTL_MS: i64 = 30 * DAY_MS;
 
 /// Starts a session for `user_id` and returns the cookie value to send.
 pub async fn create(tx: &mut Tx, user_id: i64) -> Result<String, sqlx::Error> {
-    let token = token::generate();
-    let now = now_ms();
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(token::hash(&token))
-        .bind(user_id)
-        .bind(now)
-        .bind(now + SESSION_TTL_MS)
-        .execute(&mut **tx)
-        .await?;
-    Ok(token)
+    token::issue(tx, token::Kind::Session, user_id).await
 }
 
 pub async fn delete(db: &Db, session_token: &str) -> Result<(), sqlx::Error> {
@@ -37,16 +26,7 @@ pub async fn delete(db: &Db, session_token: &str) -> Result<(), sqlx::Error> {
 
 /// Issues a remember token (API.md: long-lived, revocable, stored hashed).
 pub async fn create_remember_token(tx: &mut Tx, user_id: i64) -> Result<String, sqlx::Error> {
-    let token = token::generate();
-    let now = now_ms();
-    sqlx::query("INSERT INTO remember_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(token::hash(&token))
-        .bind(user_id)
-        .bind(now)
-        .bind(now + REMEMBER_TTL_MS)
-        .execute(&mut **tx)
-        .await?;
-    Ok(token)
+    token::issue(tx, token::Kind::Remember, user_id).await
 }
 
 /// Spends a remember token: deleting it and learning its owner is one statement, so two requests
@@ -67,11 +47,7 @@ pub async fn consume_remember_token(
     .await
 }
 
-pub async fn revoke_remember_token(
-    db: &Db,
-    username_key: &str,
-    remember_token: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn revoke_remember_token(db: &Db, username_key: &str, remember_token: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM remember_tokens WHERE token_hash = $1 AND user_id = (SELECT id FROM users WHERE username_key = $2)")
         .bind(token::hash(remember_token))
         .bind(username_key)
@@ -82,14 +58,8 @@ pub async fn revoke_remember_token(
 
 /// Ends every session and remembered login of a user (after a password reset).
 pub async fn revoke_all(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
-    sqlx::query("DELETE FROM remember_tokens WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM remember_tokens WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -107,36 +77,21 @@ pub fn token_from_headers(headers: &HeaderMap) -> Option<&str> {
 }
 
 fn is_https(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        == Some("https")
+    headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) == Some("https")
 }
 
 /// `Set-Cookie` for a new session; `Secure` when the app is reached over HTTPS.
 pub fn set_cookie(request_headers: &HeaderMap, token: &str) -> HeaderValue {
-    let secure = if is_https(request_headers) {
-        "; Secure"
-    } else {
-        ""
-    };
-    let max_age = SESSION_TTL_MS / 1000;
-    HeaderValue::from_str(&format!(
-        "{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
-    ))
-    .expect("token is URL-safe base64")
+    let secure = if is_https(request_headers) { "; Secure" } else { "" };
+    let max_age = token::Kind::Session.ttl_ms() / 1000;
+    HeaderValue::from_str(&format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))
+        .expect("token is URL-safe base64")
 }
 
 pub fn clear_cookie(request_headers: &HeaderMap) -> HeaderValue {
-    let secure = if is_https(request_headers) {
-        "; Secure"
-    } else {
-        ""
-    };
-    HeaderValue::from_str(&format!(
-        "{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"
-    ))
-    .expect("static cookie")
+    let secure = if is_https(request_headers) { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"))
+        .expect("static cookie")
 }
 
 #[cfg(test)]
@@ -146,10 +101,7 @@ mod tests {
     #[test]
     fn finds_the_session_cookie_among_others() {
         let mut headers = HeaderMap::new();
-        headers.insert(
-            header::COOKIE,
-            "theme=dark; grow_session=abc123; other=1".parse().unwrap(),
-        );
+        headers.insert(header::COOKIE, "theme=dark; grow_session=abc123; other=1".parse().unwrap());
         assert_eq!(super::token_from_headers(&headers), Some("abc123"));
         headers.insert(header::COOKIE, "grow_session=".parse().unwrap());
         assert_eq!(super::token_from_headers(&headers), None);

@@ -104,11 +104,7 @@ impl Db {
         }
         .context("could not connect to the database")?;
         let writer = (backend == Backend::Sqlite).then(|| Arc::new(Semaphore::new(1)));
-        Ok(Self {
-            pool,
-            backend,
-            writer,
-        })
+        Ok(Self { pool, backend, writer })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -116,10 +112,7 @@ impl Db {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
-        migrator
-            .run(&self.pool)
-            .await
-            .context("running migrations")?;
+        migrator.run(&self.pool).await.context("running migrations")?;
         Ok(())
     }
 
@@ -136,21 +129,11 @@ impl Db {
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         match &self.writer {
             Some(writer) => {
-                let permit = writer
-                    .clone()
-                    .acquire_owned()
-                    .await
-                    .expect("writer semaphore never closes");
+                let permit = writer.clone().acquire_owned().await.expect("writer semaphore never closes");
                 let inner = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-                Ok(Tx {
-                    inner,
-                    _writer: Some(permit),
-                })
+                Ok(Tx { inner, _writer: Some(permit) })
             }
-            None => Ok(Tx {
-                inner: self.pool.begin().await?,
-                _writer: None,
-            }),
+            None => Ok(Tx { inner: self.pool.begin().await?, _writer: None }),
         }
     }
 
@@ -161,8 +144,7 @@ impl Db {
 
 /// True when the error is a unique-constraint violation (a duplicate), on either backend.
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
-    err.as_database_error()
-        .is_some_and(|e| e.is_unique_violation())
+    err.as_database_error().is_some_and(|e| e.is_unique_violation())
 }
 
 /// Flags are stored as 0/1 integers on both backends.

@@ -36,21 +36,8 @@ impl Hub {
     pub fn register(&self, user_id: i64) -> (Registration, mpsc::Receiver<ServerFrame>) {
         let (tx, rx) = mpsc::channel(SOCKET_QUEUE);
         let socket_id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
-        self.inner
-            .sockets
-            .lock()
-            .unwrap()
-            .entry(user_id)
-            .or_default()
-            .insert(socket_id, tx);
-        (
-            Registration {
-                hub: self.clone(),
-                user_id,
-                socket_id,
-            },
-            rx,
-        )
+        self.inner.sockets.lock().unwrap().entry(user_id).or_default().insert(socket_id, tx);
+        (Registration { hub: self.clone(), user_id, socket_id }, rx)
     }
 
     /// Sends a frame to every open socket of a user. A socket whose queue is full is closed.
@@ -69,13 +56,7 @@ impl Hub {
     }
 
     pub fn socket_count(&self) -> usize {
-        self.inner
-            .sockets
-            .lock()
-            .unwrap()
-            .values()
-            .map(HashMap::len)
-            .sum()
+        self.inner.sockets.lock().unwrap().values().map(HashMap::len).sum()
     }
 }
 

@@ -30,18 +30,8 @@ pub async fn ws_handler(
 async fn run(state: AppState, user_id: i64, socket: WebSocket) {
     let (registration, mut outbox) = state.hub.register(user_id);
     let (mut sink, mut stream) = socket.split();
-    let send = |frame: &ServerFrame| {
-        Message::Text(
-            serde_json::to_string(frame)
-                .expect("frames serialise")
-                .into(),
-        )
-    };
-    if sink
-        .send(send(&ServerFrame::Ready { user_id }))
-        .await
-        .is_err()
-    {
+    let send = |frame: &ServerFrame| Message::Text(serde_json::to_string(frame).expect("frames serialise").into());
+    if sink.send(send(&ServerFrame::Ready { user_id })).await.is_err() {
         return;
     }
     loop {

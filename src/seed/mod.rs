@@ -37,8 +37,7 @@ pub async fn demo(db: &Db) -> anyhow::Result<usize> {
     let people: Vec<DemoPerson> = serde_json::from_str(PEOPLE).context("demo_people.json")?;
     let mut tx = db.begin().await?;
     for (i, person) in people.iter().enumerate() {
-        let role = rules::Role::parse(&person.role)
-            .with_context(|| format!("demo role {}", person.role))?;
+        let role = rules::Role::parse(&person.role).with_context(|| format!("demo role {}", person.role))?;
         // People of one city spread over a few streets rather than stacking on one point.
         let (lat, lng) = (person.lat + jitter(i, 0), person.lng + jitter(i, 1));
         let email = format!("{}@demo.grow.invalid", person.username);
@@ -81,16 +80,8 @@ mod tests {
         let people: Vec<super::DemoPerson> = serde_json::from_str(super::PEOPLE).unwrap();
         assert!(people.len() >= 30);
         for p in &people {
-            assert!(
-                crate::accounts::rules::Username::parse(&p.username).is_ok(),
-                "{}",
-                p.username
-            );
-            assert!(
-                crate::accounts::rules::Role::parse(&p.role).is_some(),
-                "{}",
-                p.role
-            );
+            assert!(crate::accounts::rules::Username::parse(&p.username).is_ok(), "{}", p.username);
+            assert!(crate::accounts::rules::Role::parse(&p.role).is_some(), "{}", p.role);
         }
     }
 }

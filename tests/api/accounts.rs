@@ -21,7 +21,9 @@ fn signup_body(extra: Value) -> Value {
 #[tokio::test]
 async fn signup_answers_201_with_the_new_user_and_defaults() {
     let app = spawn_app().await;
-    let body = signup_body(json!({ "location": "London, GB", "bio": "Builds engines", "skills": ["Rust", " rust ", "", "Figma"] }));
+    let body = signup_body(
+        json!({ "location": "London, GB", "bio": "Builds engines", "skills": ["Rust", " rust ", "", "Figma"] }),
+    );
     let answer = app.client().post("/api/auth/signup", &body).await;
     assert_eq!(answer.status, StatusCode::CREATED);
     let user = &answer.body["user"];
@@ -101,7 +103,8 @@ async fn signup_refuses_bad_values_with_readable_messages() {
 async fn signup_with_a_taken_username_or_email_is_409_in_any_case() {
     let app = spawn_app().await;
     let (username, _) = app.signup(json!({})).await;
-    let answer = app.client().post("/api/auth/signup", &signup_body(json!({ "username": username.to_uppercase() }))).await;
+    let answer =
+        app.client().post("/api/auth/signup", &signup_body(json!({ "username": username.to_uppercase() }))).await;
     assert_eq!(answer.status, StatusCode::CONFLICT);
     assert_eq!(answer.message(), "Username already taken. Please choose a different username.");
 
@@ -206,7 +209,10 @@ async fn a_wrong_password_or_unknown_user_is_401_with_one_message() {
 async fn login_without_username_or_password_is_400() {
     let app = spawn_app().await;
     let client = app.client();
-    assert_eq!(client.post("/api/auth/login", &json!({ "username": "", "password": "x" })).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        client.post("/api/auth/login", &json!({ "username": "", "password": "x" })).await.status,
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(client.post("/api/auth/login", &json!({ "username": "someone" })).await.status, StatusCode::BAD_REQUEST);
 }
 
@@ -290,7 +296,8 @@ async fn remember_me_returns_a_token_that_logs_in_once_and_is_replaced() {
     let token = app.client().login(&username, PASSWORD, true).await.body["rememberToken"].as_str().unwrap().to_string();
 
     let device = app.client();
-    let answer = device.post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": token })).await;
+    let answer =
+        device.post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": token })).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(answer.body["user"]["username"], username.as_str());
     let fresh = answer.body["rememberToken"].as_str().unwrap().to_string();
@@ -298,10 +305,12 @@ async fn remember_me_returns_a_token_that_logs_in_once_and_is_replaced() {
     assert_eq!(device.get("/api/auth/user").await.status, StatusCode::OK);
 
     // The used token is spent; the fresh one works.
-    let again = app.client().post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": token })).await;
+    let again =
+        app.client().post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": token })).await;
     assert_eq!(again.status, StatusCode::UNAUTHORIZED);
     assert!(!again.message().is_empty());
-    let next = app.client().post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": fresh })).await;
+    let next =
+        app.client().post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": fresh })).await;
     assert_eq!(next.status, StatusCode::OK);
 }
 
@@ -311,9 +320,13 @@ async fn a_remember_token_only_opens_its_own_account() {
     let (alice, _) = app.signup(json!({})).await;
     let (bob, _) = app.signup(json!({})).await;
     let token = app.client().login(&alice, PASSWORD, true).await.body["rememberToken"].as_str().unwrap().to_string();
-    let answer = app.client().post("/api/auth/remembered-login", &json!({ "username": bob, "rememberToken": token })).await;
+    let answer =
+        app.client().post("/api/auth/remembered-login", &json!({ "username": bob, "rememberToken": token })).await;
     assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
-    let wrong = app.client().post("/api/auth/remembered-login", &json!({ "username": alice, "rememberToken": "made-up" })).await;
+    let wrong = app
+        .client()
+        .post("/api/auth/remembered-login", &json!({ "username": alice, "rememberToken": "made-up" }))
+        .await;
     assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -324,13 +337,16 @@ async fn logging_out_keeps_the_remembered_login_but_forgetting_revokes_it() {
     let client = app.client();
     let token = client.login(&username, PASSWORD, true).await.body["rememberToken"].as_str().unwrap().to_string();
     client.post_empty("/api/auth/logout").await;
-    let answer = client.post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": token })).await;
+    let answer =
+        client.post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": token })).await;
     assert_eq!(answer.status, StatusCode::OK);
     let fresh = answer.body["rememberToken"].as_str().unwrap().to_string();
 
-    let forget = client.post("/api/auth/forget-remembered", &json!({ "username": username, "rememberToken": fresh })).await;
+    let forget =
+        client.post("/api/auth/forget-remembered", &json!({ "username": username, "rememberToken": fresh })).await;
     assert_eq!(forget.status, StatusCode::NO_CONTENT);
-    let answer = client.post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": fresh })).await;
+    let answer =
+        client.post("/api/auth/remembered-login", &json!({ "username": username, "rememberToken": fresh })).await;
     assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -402,9 +418,11 @@ async fn an_expired_or_unknown_reset_token_is_refused() {
     // Age the token past its hour (the clock is the point here, so the database is touched directly).
     sqlx::query("UPDATE password_resets SET expires_at = 0").execute(app.state.db.pool()).await.unwrap();
     let client = app.client();
-    let expired = client.post("/api/auth/reset-password", &json!({ "token": token, "password": "N3w-password!" })).await;
+    let expired =
+        client.post("/api/auth/reset-password", &json!({ "token": token, "password": "N3w-password!" })).await;
     assert_eq!(expired.status, StatusCode::BAD_REQUEST);
-    let unknown = client.post("/api/auth/reset-password", &json!({ "token": "nope", "password": "N3w-password!" })).await;
+    let unknown =
+        client.post("/api/auth/reset-password", &json!({ "token": "nope", "password": "N3w-password!" })).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.message().contains("invalid or has expired"));
 }
@@ -416,7 +434,10 @@ async fn profile_update_changes_only_the_fields_sent() {
     let app = spawn_app().await;
     let (client, user) = app.signed_in().await;
     let answer = client
-        .patch("/api/users/profile", &json!({ "location": " Leeds, GB ", "bio": "Maker", "skills": ["Rust", "rust", "Go"] }))
+        .patch(
+            "/api/users/profile",
+            &json!({ "location": " Leeds, GB ", "bio": "Maker", "skills": ["Rust", "rust", "Go"] }),
+        )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(answer.body["location"], "Leeds, GB");

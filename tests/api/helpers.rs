@@ -84,7 +84,8 @@ impl Drop for TestApp {
                 let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
                 rt.block_on(async {
                     if let Ok(admin) = sqlx::postgres::PgPool::connect(&admin_url).await {
-                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&admin).await;
+                        let _ =
+                            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&admin).await;
                     }
                 });
             })
@@ -161,7 +162,8 @@ impl Client {
         let status = response.status();
         let headers = response.headers().clone();
         let text = response.text().await.unwrap_or_default();
-        let body = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+        let body =
+            if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
         Answer { status, headers, body }
     }
 
@@ -183,11 +185,8 @@ impl Client {
 
     /// Sends raw bytes as the body, with a JSON content type.
     pub async fn post_raw(&self, path: &str, body: &'static str) -> Answer {
-        let request = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .header("content-type", "application/json")
-            .body(body);
+        let request =
+            self.http.post(format!("{}{path}", self.base)).header("content-type", "application/json").body(body);
         Self::answer(request.send().await.unwrap()).await
     }
 

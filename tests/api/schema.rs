@@ -12,18 +12,24 @@ async fn sqlite_shape() -> BTreeSet<String> {
     let db = grow::db::Db::connect(&format!("sqlite://{}?mode=rwc", dir.path().join("s.db").display())).await.unwrap();
     db.migrate().await.unwrap();
     let mut shape = BTreeSet::new();
-    let tables = sqlx::query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx%'")
-        .fetch_all(db.pool())
-        .await
-        .unwrap();
+    let tables = sqlx::query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx%'",
+    )
+    .fetch_all(db.pool())
+    .await
+    .unwrap();
     for table in tables {
         let table: String = table.get(0);
-        let columns = sqlx::query(&format!("SELECT name FROM pragma_table_info('{table}')")).fetch_all(db.pool()).await.unwrap();
+        let columns =
+            sqlx::query(&format!("SELECT name FROM pragma_table_info('{table}')")).fetch_all(db.pool()).await.unwrap();
         for column in columns {
             shape.insert(format!("column {table}.{}", column.get::<String, _>(0)));
         }
     }
-    let indexes = sqlx::query("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").fetch_all(db.pool()).await.unwrap();
+    let indexes = sqlx::query("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        .fetch_all(db.pool())
+        .await
+        .unwrap();
     for index in indexes {
         shape.insert(format!("index {}", index.get::<String, _>(0)));
     }
