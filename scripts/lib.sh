@@ -12,7 +12,10 @@ web_deps() {
   want="$(sha256sum web/package-lock.json | cut -d' ' -f1)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     step "Installing web packages (npm ci)"
-    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    # npm 11 can write a lock file without the other platforms' optional packages (esbuild, rollup,
+    # tailwind oxide) and then refuse it in `npm ci`; `npm install` still keeps every locked version.
+    (cd web && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null \
+      || npm install --no-audit --no-fund --loglevel=error; })
     echo "$want" > "$stamp"
   fi
 }

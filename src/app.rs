@@ -63,13 +63,17 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
             tracing::info!(people = added, "filled the empty database with the demo community");
         }
     }
+    let hub = realtime::Hub::new(&db);
+    if db.backend() == crate::db::Backend::Postgres {
+        realtime::bridge::listen(&config.database_url(), hub.clone()).await.context("listening for live frames")?;
+    }
     let openapi_json = Arc::new(openapi_document().to_pretty_json().context("serialising OpenAPI")?);
     Ok(AppState {
         db,
         config: Arc::new(config),
         login_limiter: Arc::default(),
         mailer: Arc::default(),
-        hub: realtime::Hub::default(),
+        hub,
         openapi_json,
     })
 }

@@ -122,20 +122,29 @@ pub struct User {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignupRequest {
+    #[schema(pattern = r"^\s*[A-Za-z0-9_.\-]{3,50}\s*$")]
     pub username: String,
+    #[schema(min_length = 8, max_length = 128, pattern = r"\S")]
     pub password: String,
+    #[schema(pattern = r"^\s*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]\s*$", max_length = 254)]
     pub email: String,
+    #[schema(pattern = r"\S", max_length = 50)]
     pub first_name: String,
+    #[schema(pattern = r"\S", max_length = 50)]
     pub last_name: String,
     #[serde(default)]
     pub role: Option<Role>,
     #[serde(default)]
+    #[schema(pattern = r"^\s*([Ff][Rr][Ee][Ee])?\s*$")]
     pub plan: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub location: Option<String>,
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub bio: Option<String>,
     #[serde(default)]
+    #[schema(max_items = 30)]
     pub skills: Option<Vec<String>>,
 }
 
@@ -148,7 +157,9 @@ pub struct SignupResponse {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginRequest {
+    #[schema(pattern = r"\S")]
     pub username: String,
+    #[schema(min_length = 1)]
     pub password: String,
     #[serde(default)]
     pub remember_me: Option<bool>,
@@ -166,24 +177,30 @@ pub struct LoginResponse {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RememberedLoginRequest {
+    #[schema(pattern = r"\S")]
     pub username: String,
+    #[schema(pattern = r"\S")]
     pub remember_token: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ForgetRememberedRequest {
+    #[schema(pattern = r"\S")]
     pub username: String,
+    #[schema(pattern = r"\S")]
     pub remember_token: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct CheckEmailRequest {
+    #[schema(pattern = r"^\s*[^@\s]+@[^@\s.][^@\s]*\.[^@\s]*[^@\s.]\s*$", max_length = 254)]
     pub email: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct CheckUsernameRequest {
+    #[schema(pattern = r"^\s*[A-Za-z0-9_.\-]{3,50}\s*$")]
     pub username: String,
 }
 
@@ -195,12 +212,15 @@ pub struct Availability {
 #[derive(Deserialize, ToSchema)]
 pub struct ForgotPasswordRequest {
     /// An email address or a username.
+    #[schema(pattern = r"\S")]
     pub email: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct ResetPasswordRequest {
+    #[schema(pattern = r"\S")]
     pub token: String,
+    #[schema(min_length = 8, max_length = 128, pattern = r"\S")]
     pub password: String,
 }
 
@@ -228,10 +248,13 @@ pub struct UpdateProfileRequest {
     #[schema(value_type = Option<String>)]
     pub bio: Option<Option<String>>,
     #[serde(default)]
+    #[schema(max_items = 30)]
     pub skills: Option<Vec<String>>,
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 50)]
     pub first_name: Option<String>,
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 50)]
     pub last_name: Option<String>,
 }
 

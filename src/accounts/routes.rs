@@ -19,6 +19,7 @@ use crate::{
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
     mail::Mail,
+    realtime::ServerFrame,
 };
 
 const TAG: &str = "accounts";
@@ -288,6 +289,7 @@ pub async fn update_profile(
         last_name: body.last_name.as_deref().map(|n| rules::person_name(n, "Last name")).transpose()?,
     };
     let updated = store::update_profile(&state.db, user.id, &change).await?;
+    state.hub.publish(user.id, ServerFrame::UserUpdated).await;
     Ok(Json(updated.to_own()))
 }
 

@@ -12,6 +12,8 @@ pub enum ServerFrame {
     },
     /// The answer to a ping.
     Pong,
+    /// The signed-in user's own record changed (in another tab or device): refetch `/api/auth/user`.
+    UserUpdated,
 }
 
 /// Client → server.

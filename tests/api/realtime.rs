@@ -75,3 +75,64 @@ async fn a_socket_from_another_site_is_refused_with_403() {
         other => panic!("expected an HTTP refusal, got {other:?}"),
     }
 }
+
+/// Waits for the next frame of the given type, skipping others (e.g. the `ready` greeting).
+async fn next_of_type(
+    socket: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
+    kind: &str,
+) -> Value {
+    loop {
+        let frame = next_json(socket).await;
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_profile_change_is_announced_to_the_users_open_sockets() {
+    let app = spawn_app().await;
+    let (username, _) = app.signup(json!({})).await;
+    let tab = app.client();
+    let cookie = tab.login(&username, PASSWORD, false).await.headers["set-cookie"].to_str().unwrap().to_string();
+    let cookie = cookie.split(';').next().unwrap().to_string();
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws_request(&app, Some(&cookie), None)).await.unwrap();
+    next_of_type(&mut socket, "ready").await;
+
+    let other_device = app.client();
+    other_device.login(&username, PASSWORD, false).await;
+    assert_eq!(
+        other_device.patch("/api/users/profile", &json!({ "bio": "Changed elsewhere" })).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(next_of_type(&mut socket, "user_updated").await, json!({ "type": "user_updated" }));
+}
+
+#[tokio::test]
+async fn on_postgresql_frames_reach_sockets_on_another_instance() {
+    if std::env::var("GROW_TEST_DATABASE_URL").map(|u| u.is_empty()).unwrap_or(true) {
+        return; // several instances share a database only on PostgreSQL; this runs in the PostgreSQL pass
+    }
+    let first = spawn_app().await;
+    let shared_url = first.database_url();
+    let second = crate::helpers::spawn_app_with(|config| config.database_url = Some(shared_url)).await;
+
+    let (username, _) = first.signup(json!({})).await;
+    let cookie = session_cookie_for(&first, &username).await;
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws_request(&first, Some(&cookie), None)).await.unwrap();
+    next_of_type(&mut socket, "ready").await;
+
+    // The same account, served by the other instance, changes its profile.
+    let elsewhere = second.client();
+    assert_eq!(elsewhere.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+    assert_eq!(
+        elsewhere.patch("/api/users/profile", &json!({ "bio": "From instance two" })).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(next_of_type(&mut socket, "user_updated").await["type"], "user_updated");
+}
+
+async fn session_cookie_for(app: &TestApp, username: &str) -> String {
+    let answer = app.client().login(username, PASSWORD, false).await;
+    answer.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
+}

@@ -21,28 +21,44 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   await page.getByRole('tab', { name: 'SIGN UP' }).click();
   await expect(page.getByText('BASIC DETAILS')).toBeVisible();
   await panel.getByRole('button', { name: /NEXT/ }).click();
-  await expectToast(page, 'Missing Information', 'Please fill in all fields before proceeding to the next step.');
+  await expectToast(
+    page,
+    'Missing Information',
+    'Please fill in all fields before proceeding to the next step.',
+  );
 
   await panel.getByLabel('First name').fill('Ada');
   await panel.getByLabel('Last name').fill('Lovelace');
   await panel.getByLabel('Email').fill(existing.email);
   await panel.getByLabel('Username').fill(existing.username);
   await panel.getByLabel('Password', { exact: true }).fill('abc');
-  await expect(page.getByText('Email already exists. Please use a different email or try logging in.')).toBeVisible();
+  await expect(
+    page.getByText('Email already exists. Please use a different email or try logging in.'),
+  ).toBeVisible();
   await expect(page.getByText('Username already taken. Please choose a different username.')).toBeVisible();
   await expect(page.getByText('Very weak - needs , lowercase, numbers, and symbols')).toBeVisible();
   await panel.getByRole('button', { name: /NEXT/ }).click();
-  await expectToast(page, 'Email Issue', 'Email already exists. Please use a different email or try logging in.');
+  await expectToast(
+    page,
+    'Email Issue',
+    'Email already exists. Please use a different email or try logging in.',
+  );
 
   await panel.getByLabel('Email').fill(email);
-  await expect(page.getByText('Email already exists. Please use a different email or try logging in.')).toBeHidden();
+  await expect(
+    page.getByText('Email already exists. Please use a different email or try logging in.'),
+  ).toBeHidden();
   await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(page, 'Username Issue', 'Username already taken. Please choose a different username.');
 
   await panel.getByLabel('Username').fill(username);
   await expect(page.getByText('Username already taken. Please choose a different username.')).toBeHidden();
   await panel.getByRole('button', { name: /NEXT/ }).click();
-  await expectToast(page, 'Password Too Weak', 'Password must be at least 8 characters with , lowercase, numbers, and symbols.');
+  await expectToast(
+    page,
+    'Password Too Weak',
+    'Password must be at least 8 characters with , lowercase, numbers, and symbols.',
+  );
 
   await panel.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
   await expect(page.getByText('Very strong - meets all requirements')).toBeVisible();
@@ -52,7 +68,11 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   // ---- Step 2: PROFILE DETAILS ----
   await expect(page.getByText('PROFILE DETAILS')).toBeVisible();
   await panel.getByRole('button', { name: /NEXT/ }).click();
-  await expectToast(page, 'Missing Information', 'Please fill in all fields and add at least one skill before proceeding.');
+  await expectToast(
+    page,
+    'Missing Information',
+    'Please fill in all fields and add at least one skill before proceeding.',
+  );
   await panel.getByLabel('Location').fill('London, GB');
   await panel.getByLabel('Bio').fill('Analytical engines and poetical science.');
   await panel.getByRole('textbox', { name: 'Skills' }).fill('Mathematics');
@@ -132,7 +152,9 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   await expect(page.getByRole('banner').getByRole('heading', { name: 'Explore' })).toBeVisible();
 });
 
-test('signed-out visitors see the auth page, the join gate, the public design system and a 404', async ({ page }) => {
+test('signed-out visitors see the auth page, the join gate, the public design system and a 404', async ({
+  page,
+}) => {
   await page.goto('/profile');
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
 

@@ -21,9 +21,15 @@ const cubic = (p0, p1, p2, p3, steps = 48) => {
   return pts;
 };
 // Right leaf: M32 33 C32 19 41 11 53 11 C53 25 45 33 32 33 Z
-const rightLeaf = [...cubic([32, 33], [32, 19], [41, 11], [53, 11]), ...cubic([53, 11], [53, 25], [45, 33], [32, 33])];
+const rightLeaf = [
+  ...cubic([32, 33], [32, 19], [41, 11], [53, 11]),
+  ...cubic([53, 11], [53, 25], [45, 33], [32, 33]),
+];
 // Left leaf: M32 39 C32 29 25 23 12 23 C12 33 19 39 32 39 Z
-const leftLeaf = [...cubic([32, 39], [32, 29], [25, 23], [12, 23]), ...cubic([12, 23], [12, 33], [19, 39], [32, 39])];
+const leftLeaf = [
+  ...cubic([32, 39], [32, 29], [25, 23], [12, 23]),
+  ...cubic([12, 23], [12, 33], [19, 39], [32, 39]),
+];
 
 const bbox = (poly) => [
   Math.min(...poly.map((p) => p[0])),
@@ -67,7 +73,10 @@ function draw(size, { rounded, markScale }) {
   const px = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py++) {
     for (let pxl = 0; pxl < size; pxl++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < ss; sy++) {
         for (let sx = 0; sx < ss; sx++) {
           // design-space coordinates of this sub-sample
@@ -80,7 +89,10 @@ function draw(size, { rounded, markScale }) {
           const my = 32 + (y - 32) / markScale;
           if (inStem(mx, my) || inPolygon(mx, my, rightLeaf)) c = [255, 255, 255];
           else if (inPolygon(mx, my, leftLeaf)) c = mix(c, [255, 255, 255], 0.85);
-          r += c[0]; g += c[1]; b += c[2]; a += 255;
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 255;
         }
       }
       const n = ss * ss;

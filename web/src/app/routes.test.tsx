@@ -6,9 +6,9 @@ import { AppRoutes } from '@/app/routes';
 import type { User } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { server, useMswServer } from '@/test/server';
+import { server, setupMswServer } from '@/test/server';
 
-useMswServer();
+setupMswServer();
 
 function signedOut() {
   const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });

@@ -52,7 +52,9 @@ function SignedInRoutes({ user }: { user: User }) {
       <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
       <Route path="/ideate">{inShell(<IdeateScreen />)}</Route>
       <Route path="/profile">{inShell(<ProfileScreen user={user} />)}</Route>
-      <Route path="/join/:projectId">{(params) => inShell(<JoinScreen projectId={params.projectId} />)}</Route>
+      <Route path="/join/:projectId">
+        {(params) => inShell(<JoinScreen projectId={params.projectId} />)}
+      </Route>
       <Route path="/project/:id">{(params) => inShell(<JoinScreen projectId={params.id} />)}</Route>
       <Route path="/design-system">{inShell(<DesignSystemScreen />)}</Route>
       <Route>{inShell(<NotFoundScreen embedded />)}</Route>

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { server, useMswServer } from '@/test/server';
+import { server, setupMswServer } from '@/test/server';
 
-useMswServer();
+setupMswServer();
 
 function WhoAmI() {
   const { user, isLoading } = useCurrentUser();
@@ -23,7 +23,9 @@ describe('useCurrentUser', () => {
   });
 
   it('treats a 401 as signed out, not as an error', async () => {
-    server.use(http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+    );
     renderWithProviders(<WhoAmI />);
     expect(await screen.findByText('signed out')).toBeInTheDocument();
   });
@@ -52,7 +54,9 @@ describe('useCurrentUser', () => {
   it('a 401 from the refresh signs the user out', async () => {
     server.use(
       http.get('/api/auth/user', () => HttpResponse.json(makeUser())),
-      http.get('/api/auth/user-refresh', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+      http.get('/api/auth/user-refresh', () =>
+        HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+      ),
     );
     renderWithProviders(<WhoAmI />);
     expect(await screen.findByText('Ada has 120')).toBeInTheDocument();

@@ -54,7 +54,10 @@ export function useCurrentUser(): { user: User | null; isLoading: boolean } {
 /** Put a freshly signed-in user into the cache (after login), so the app switches to its signed-in routes. */
 export function useSetCurrentUser(): (user: User | null) => void {
   const queryClient = useQueryClient();
-  return useCallback((user: User | null) => queryClient.setQueryData<User | null>(CURRENT_USER_KEY, user), [queryClient]);
+  return useCallback(
+    (user: User | null) => queryClient.setQueryData<User | null>(CURRENT_USER_KEY, user),
+    [queryClient],
+  );
 }
 
 /** Log out (spec 000 §7): POST /api/auth/logout (errors only logged), clear the cache, go to `/`. */

@@ -19,7 +19,7 @@ export interface RenderOptions {
 export function renderWithProviders(
   ui: ReactElement,
   { path = '/', queryClient = createQueryClient() }: RenderOptions = {},
-): RenderResult & { queryClient: QueryClient; location: () => string } {
+): RenderResult & { queryClient: QueryClient; location: () => string; history: () => string[] } {
   const memory = memoryLocation({ path, record: true });
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -33,5 +33,7 @@ export function renderWithProviders(
     ...result,
     queryClient,
     location: () => memory.history[memory.history.length - 1] ?? path,
+    /** Every address visited, oldest first (a replace navigation overwrites the last one). */
+    history: () => [...memory.history],
   };
 }

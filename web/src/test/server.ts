@@ -6,7 +6,7 @@ import { dismissToast } from '@/lib/toast';
 export const server = setupServer();
 
 /** Call once at the top of a test file: unhandled requests fail the test (no hand mocks of fetch). */
-export function useMswServer(): void {
+export function setupMswServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();

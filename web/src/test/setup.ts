@@ -36,4 +36,4 @@ if (!Element.prototype.hasPointerCapture) {
   Element.prototype.releasePointerCapture = () => {};
 }
 // jsdom logs "Not implemented" for scrollTo; the shell scrolls to the top on navigation.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+window.scrollTo = () => {};

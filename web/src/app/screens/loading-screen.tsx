@@ -3,7 +3,10 @@ import { GrowMark } from '@/components/ui/logo';
 /** Full-screen, branded: shown while the current user resolves (spec 000 §2). */
 export function LoadingScreen() {
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-5 bg-background px-6" aria-busy="true">
+    <div
+      className="flex min-h-dvh flex-col items-center justify-center gap-5 bg-background px-6"
+      aria-busy="true"
+    >
       <GrowMark className="size-16 animate-pulse motion-reduce:animate-none" />
       <p role="status" className="font-display text-lg font-bold tracking-wide text-muted-foreground">
         Loading...

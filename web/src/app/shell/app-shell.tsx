@@ -14,7 +14,10 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   return (
     <div className="min-h-dvh bg-background">
       <Header user={user} />
-      <main id="main" className="mx-auto w-full max-w-lg px-4 pb-[calc(6rem+env(safe-area-inset-bottom))] pt-4">
+      <main
+        id="main"
+        className="mx-auto w-full max-w-lg px-4 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:pb-32 pt-4"
+      >
         {children}
       </main>
       <BottomNav role={user.role} />

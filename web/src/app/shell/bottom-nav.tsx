@@ -12,7 +12,10 @@ interface Item {
   alsoActiveOn?: string[];
 }
 
-/** Thumb-reach navigation: Explore, Search, a raised centre Create/Invest, Rewards, Ideate (spec 000 §2). */
+/**
+ * Thumb-reach navigation: Explore, Search, a raised centre Create/Invest, Rewards, Ideate (spec 000 §2).
+ * A bar along the bottom edge on phones, a floating dock centred under the content column from `sm` up.
+ */
 export function BottomNav({ role }: { role: Role | null | undefined }) {
   const [path] = useLocation();
   const centreLabel = createLabel(role);
@@ -32,7 +35,11 @@ export function BottomNav({ role }: { role: Role | null | undefined }) {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border/70 bg-card/95 pb-safe backdrop-blur-md"
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-40 border-t border-border/70 bg-card/95 pb-safe backdrop-blur-md',
+        // Wider screens: a floating dock as wide as the content column instead of a full-width phone bar.
+        'sm:inset-x-4 sm:bottom-[max(1rem,env(safe-area-inset-bottom))] sm:mx-auto sm:max-w-lg sm:rounded-2xl sm:border sm:pb-0 sm:shadow-lift',
+      )}
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5 items-stretch px-1">
         {left.map((item) => (
@@ -52,7 +59,12 @@ export function BottomNav({ role }: { role: Role | null | undefined }) {
             >
               <CentreIcon className="size-7" strokeWidth={2.5} aria-hidden />
             </span>
-            <span className={cn('font-display text-[11px] font-bold', centreActive ? 'text-primary' : 'text-muted-foreground')}>
+            <span
+              className={cn(
+                'font-display text-[11px] font-bold',
+                centreActive ? 'text-primary' : 'text-muted-foreground',
+              )}
+            >
               {centreLabel}
             </span>
           </Link>
@@ -91,4 +103,3 @@ function NavItem({ item, active }: { item: Item; active: boolean }) {
     </li>
   );
 }
-

@@ -15,10 +15,20 @@ export interface HeaderProps {
 }
 
 function Dot() {
-  return <span aria-hidden className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-destructive ring-2 ring-card" />;
+  return (
+    <span
+      aria-hidden
+      className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-destructive ring-2 ring-card"
+    />
+  );
 }
 
-export function Header({ user, hasUnreadNotifications = false, hasPendingRequests = false, onNotificationsClick }: HeaderProps) {
+export function Header({
+  user,
+  hasUnreadNotifications = false,
+  hasPendingRequests = false,
+  onNotificationsClick,
+}: HeaderProps) {
   const [path] = useLocation();
   const title = routeTitle(path, user.role);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;

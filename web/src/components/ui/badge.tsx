@@ -2,7 +2,8 @@ import { cva } from 'class-variance-authority';
 import { forwardRef, type HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export type BadgeVariant = 'default' | 'explorer' | 'collaborator' | 'innovator' | 'investor' | 'coin' | 'outline';
+export type BadgeVariant =
+  'default' | 'explorer' | 'collaborator' | 'innovator' | 'investor' | 'coin' | 'outline';
 
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 font-display text-xs font-bold uppercase tracking-wider [&_svg]:size-3.5',

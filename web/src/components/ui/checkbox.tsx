@@ -3,8 +3,10 @@ import { Check } from 'lucide-react';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { cn } from '@/lib/cn';
 
-export interface CheckboxProps
-  extends Omit<ComponentPropsWithoutRef<typeof CheckboxPrimitive.Root>, 'checked' | 'onCheckedChange'> {
+export interface CheckboxProps extends Omit<
+  ComponentPropsWithoutRef<typeof CheckboxPrimitive.Root>,
+  'checked' | 'onCheckedChange'
+> {
   checked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
 }

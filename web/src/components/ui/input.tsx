@@ -11,7 +11,9 @@ export const inputClasses = [
   'aria-[invalid=true]:border-destructive aria-[invalid=true]:focus-visible:ring-destructive/20',
 ].join(' ');
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(({ className, type = 'text', ...props }, ref) => (
-  <input ref={ref} type={type} className={cn(inputClasses, className)} {...props} />
-));
+export const Input = forwardRef<HTMLInputElement, InputProps>(
+  ({ className, type = 'text', ...props }, ref) => (
+    <input ref={ref} type={type} className={cn(inputClasses, className)} {...props} />
+  ),
+);
 Input.displayName = 'Input';

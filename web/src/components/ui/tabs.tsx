@@ -10,7 +10,10 @@ export const TabsList = forwardRef<
 >(({ className, ...props }, ref) => (
   <TabsPrimitive.List
     ref={ref}
-    className={cn('inline-flex w-full items-center gap-1 rounded-xl bg-muted p-1 text-muted-foreground', className)}
+    className={cn(
+      'inline-flex w-full items-center gap-1 rounded-xl bg-muted p-1 text-muted-foreground',
+      className,
+    )}
     {...props}
   />
 ));
@@ -40,7 +43,10 @@ export const TabsContent = forwardRef<
 >(({ className, ...props }, ref) => (
   <TabsPrimitive.Content
     ref={ref}
-    className={cn('mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring', className)}
+    className={cn(
+      'mt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+      className,
+    )}
     {...props}
   />
 ));

@@ -9,7 +9,9 @@ describe('Toaster', () => {
     vi.useFakeTimers();
   });
   afterEach(() => {
-    act(() => dismissToast());
+    act(() => {
+      dismissToast();
+    });
     vi.useRealTimers();
   });
 
@@ -19,7 +21,11 @@ describe('Toaster', () => {
       toast({ title: 'Missing Information', description: 'Please enter both username and password.' });
     });
     act(() => {
-      toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Login Failed',
+        description: 'Invalid credentials. Please try again.',
+        variant: 'destructive',
+      });
     });
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
     expect(screen.getByText('Login Failed')).toBeInTheDocument();
@@ -32,9 +38,13 @@ describe('Toaster', () => {
     act(() => {
       toast({ title: 'Account Created' });
     });
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByText('Account Created')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Account Created')).not.toBeInTheDocument();
   });
 
@@ -43,13 +53,19 @@ describe('Toaster', () => {
     act(() => {
       toast({ title: 'First' });
     });
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     act(() => {
       toast({ title: 'Second' });
     });
-    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
     expect(screen.getByText('Second')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.queryByText('Second')).not.toBeInTheDocument();
   });
 
@@ -58,7 +74,9 @@ describe('Toaster', () => {
     act(() => {
       toast({ title: 'Connection Request', duration: 2000 });
     });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.queryByText('Connection Request')).not.toBeInTheDocument();
   });
 

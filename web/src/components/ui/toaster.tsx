@@ -22,18 +22,32 @@ export function Toaster() {
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center px-3 pt-[max(0.75rem,env(safe-area-inset-top))]"
     >
       {current && (
-        <ToastCard key={current.id} id={current.id} title={current.title} description={current.description} variant={current.variant} />
+        <ToastCard
+          key={current.id}
+          id={current.id}
+          title={current.title}
+          description={current.description}
+          variant={current.variant}
+        />
       )}
     </div>
   );
 }
 
-function ToastCard(props: { id: number; title: string; description: string | undefined; variant: ToastVariant }) {
+function ToastCard(props: {
+  id: number;
+  title: string;
+  description: string | undefined;
+  variant: ToastVariant;
+}) {
   const Icon = icons[props.variant];
   return (
+    // The toast sits above any open dialog. Its clicks stop here, so a dialog does not take a tap on the
+    // toast (e.g. closing an 'Error' toast from the dialog's own request) for a click outside and close.
     <div
       data-testid="toast"
       data-variant={props.variant}
+      onClick={(event) => event.stopPropagation()}
       className={cn(
         'pointer-events-auto flex w-full max-w-md animate-toast-in items-start gap-3 rounded-2xl border p-4 pr-2 shadow-lift',
         styles[props.variant],

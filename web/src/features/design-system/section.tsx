@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="space-y-3">
       <div>
@@ -20,9 +28,15 @@ export function BothThemes({ children, className }: { children: ReactNode; class
       {(['light', 'dark'] as const).map((theme) => (
         <div
           key={theme}
-          className={cn(`theme-${theme}`, 'rounded-2xl border border-border bg-background p-4 text-foreground', className)}
+          className={cn(
+            `theme-${theme}`,
+            'rounded-2xl border border-border bg-background p-4 text-foreground',
+            className,
+          )}
         >
-          <p className="mb-3 font-display text-xs font-bold uppercase tracking-widest text-muted-foreground">{theme}</p>
+          <p className="mb-3 font-display text-xs font-bold uppercase tracking-widest text-muted-foreground">
+            {theme}
+          </p>
           {children}
         </div>
       ))}

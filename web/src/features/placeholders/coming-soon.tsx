@@ -18,12 +18,23 @@ export interface ComingSoonProps {
 }
 
 /** A designed "on its way" panel for screens that later issues build. */
-export function ComingSoon({ icon: Icon, eyebrow, heading, text, upcoming, tone, children }: ComingSoonProps) {
+export function ComingSoon({
+  icon: Icon,
+  eyebrow,
+  heading,
+  text,
+  upcoming,
+  tone,
+  children,
+}: ComingSoonProps) {
   return (
     <section className="flex flex-col items-center pt-6 text-center" aria-labelledby="coming-soon-heading">
       <div className="relative mb-6">
         <span aria-hidden className="absolute -left-4 -top-3 size-6 rotate-12 rounded-lg bg-coin/80" />
-        <span aria-hidden className="absolute -bottom-2 -right-5 size-8 -rotate-12 rounded-full bg-phase-3/70" />
+        <span
+          aria-hidden
+          className="absolute -bottom-2 -right-5 size-8 -rotate-12 rounded-full bg-phase-3/70"
+        />
         <span
           className={cn(
             'relative flex size-28 items-center justify-center rounded-[2rem] shadow-lift animate-pop',

@@ -10,7 +10,11 @@ export default function CreatePlaceholder({ user }: { user: User }) {
         eyebrow="Invest"
         heading="Back the next big thing"
         text="Browse projects ready for investment and follow the ones you back."
-        upcoming={['Projects open to investors', 'Your portfolio in one place', 'Updates from the teams you back']}
+        upcoming={[
+          'Projects open to investors',
+          'Your portfolio in one place',
+          'Updates from the teams you back',
+        ]}
         tone="bg-investor text-white"
       />
     );
@@ -21,7 +25,11 @@ export default function CreatePlaceholder({ user }: { user: User }) {
       eyebrow="Create"
       heading="Start something new"
       text="Turn an idea into a project, build your team and take it from idea to launch."
-      upcoming={['Create a project in a few taps', 'Invite collaborators and manage requests', 'Move through phases: idea to launch']}
+      upcoming={[
+        'Create a project in a few taps',
+        'Invite collaborators and manage requests',
+        'Move through phases: idea to launch',
+      ]}
       tone="bg-innovator text-white"
     />
   );

@@ -9,7 +9,11 @@ export default function ExplorePlaceholder({ user }: { user: User }) {
       eyebrow={`Hey ${user.firstName || user.username}!`}
       heading="Your feed is on its way"
       text="Swipe through projects looking for people like you, and find the ones worth your time."
-      upcoming={['A swipe deck of projects matched to your skills', 'Support, skip or join with a tap', 'Phase and category at a glance']}
+      upcoming={[
+        'A swipe deck of projects matched to your skills',
+        'Support, skip or join with a tap',
+        'Phase and category at a glance',
+      ]}
       tone="bg-explorer text-white"
     />
   );

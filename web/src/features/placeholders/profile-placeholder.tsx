@@ -34,7 +34,13 @@ export default function ProfilePlaceholder({ user }: { user: User }) {
       <Card className="overflow-hidden">
         <div aria-hidden className="h-20 bg-gradient-to-br from-[#6d28d9] to-[#f97316]" />
         <CardContent className="-mt-12 flex flex-col items-center text-center">
-          <Avatar name={fullName} src={user.profileImageUrl} role={user.role} size="lg" className="ring-4 ring-card" />
+          <Avatar
+            name={fullName}
+            src={user.profileImageUrl}
+            role={user.role}
+            size="lg"
+            className="ring-4 ring-card"
+          />
           <h2 className="mt-3 font-display text-2xl font-extrabold">{fullName}</h2>
           <p className="text-sm text-muted-foreground">@{user.username}</p>
           <Badge variant={user.role} className="mt-2">
@@ -44,7 +50,9 @@ export default function ProfilePlaceholder({ user }: { user: User }) {
             <MapPin className="size-4" aria-hidden />
             {user.location || 'Location not set'}
           </p>
-          <p className="mt-3 max-w-sm text-pretty">{user.bio || 'Building the future, one project at a time.'}</p>
+          <p className="mt-3 max-w-sm text-pretty">
+            {user.bio || 'Building the future, one project at a time.'}
+          </p>
           {user.skills.length > 0 && (
             <ul aria-label="Skills" className="mt-4 flex flex-wrap justify-center gap-2">
               {user.skills.map((skill) => (
@@ -73,7 +81,13 @@ export default function ProfilePlaceholder({ user }: { user: User }) {
         Editing your profile, plans, sharing and connection requests are on their way.
       </p>
 
-      <Button variant="outline" size="lg" className="w-full" onClick={() => void logout()} loading={isPending}>
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        onClick={() => void logout()}
+        loading={isPending}
+      >
         {!isPending && <LogOut aria-hidden />}
         Log Out
       </Button>

@@ -8,7 +8,11 @@ export default function SearchPlaceholder() {
       eyebrow="Discover"
       heading="Search is coming"
       text="Find people and projects by what they do, not just by name."
-      upcoming={['Ask in plain words: "designers in Leeds who know Figma"', 'Filter by role', 'Connect straight from the results']}
+      upcoming={[
+        'Ask in plain words: "designers in Leeds who know Figma"',
+        'Filter by role',
+        'Connect straight from the results',
+      ]}
       tone="bg-phase-4 text-phase-4-foreground"
     />
   );

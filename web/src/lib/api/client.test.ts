@@ -1,18 +1,25 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiJson, apiRequest, errorMessage, errorStatus } from '@/lib/api/client';
-import { server, useMswServer } from '@/test/server';
+import { server, setupMswServer } from '@/test/server';
 
-useMswServer();
+setupMswServer();
 
 describe('apiRequest', () => {
   it('throws "status: body" on a non-OK answer', async () => {
-    server.use(http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+    );
     await expect(apiRequest('GET', '/api/auth/user')).rejects.toThrow('401: {"message":"Unauthorized"}');
   });
 
   it('uses the status text when the body is empty', async () => {
-    server.use(http.get('/api/thing', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      http.get(
+        '/api/thing',
+        () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' }),
+      ),
+    );
     await expect(apiRequest('GET', '/api/thing')).rejects.toThrow('503: Service Unavailable');
   });
 
@@ -20,7 +27,11 @@ describe('apiRequest', () => {
     const seen: { type: string | null; body: string; credentials: RequestCredentials }[] = [];
     server.use(
       http.post('/api/echo', async ({ request }) => {
-        seen.push({ type: request.headers.get('content-type'), body: await request.text(), credentials: request.credentials });
+        seen.push({
+          type: request.headers.get('content-type'),
+          body: await request.text(),
+          credentials: request.credentials,
+        });
         return HttpResponse.json({ ok: true });
       }),
     );

@@ -62,7 +62,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   try {
     const parsed: unknown = JSON.parse(rest);
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const msg = (parsed as { message: unknown }).message;
+      const msg = parsed.message;
       if (typeof msg === 'string' && msg) return msg;
     }
   } catch {

@@ -262,6 +262,9 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "pong";
+        } | {
+            /** @enum {string} */
+            type: "user_updated";
         };
         SignupRequest: {
             bio?: string | null;

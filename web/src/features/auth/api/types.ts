@@ -12,4 +12,5 @@ export type SignupRequest = Schemas['SignupRequest'];
 export type SignupResponse = Schemas['SignupResponse'];
 export type Availability = Schemas['Availability'];
 export type ForgotPasswordRequest = Schemas['ForgotPasswordRequest'];
+export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
 export type MessageResponse = Schemas['MessageResponse'];

@@ -85,7 +85,11 @@ export function BasicDetailsStep({ values, onChange, emailStatus, usernameStatus
           onChange={(e) => onChange({ username: e.target.value })}
         />
       </Field>
-      <Field id="signup-password" label="Password" hint={<StrengthMeter id="signup-password-strength" password={values.password} />}>
+      <Field
+        id="signup-password"
+        label="Password"
+        hint={<StrengthMeter id="signup-password-strength" password={values.password} />}
+      >
         <PasswordInput
           id="signup-password"
           autoComplete="new-password"

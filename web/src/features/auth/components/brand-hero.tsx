@@ -6,7 +6,15 @@ export function BrandHero() {
         aria-hidden
         className="flex size-16 items-center justify-center rounded-2xl bg-gradient-to-br from-innovator via-primary to-explorer shadow-lift rotate-[-6deg]"
       >
-        <svg viewBox="0 0 32 32" className="size-9 text-white" fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 32 32"
+          className="size-9 text-white"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2.6}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M16 28V15" />
           <path d="M16 17c0-5 3.5-8.5 9-8.5 0 5.5-3.5 9-9 8.5Z" fill="currentColor" fillOpacity={0.25} />
           <path d="M16 20c0-4-3-7-8-7 0 4.5 3 7.5 8 7Z" fill="currentColor" fillOpacity={0.25} />

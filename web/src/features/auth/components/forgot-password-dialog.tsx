@@ -66,8 +66,8 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
         <DialogHeader>
           <DialogTitle>Reset Password</DialogTitle>
           <DialogDescription>
-            Enter the email address or username of your account and we&apos;ll send you a link to choose a
-            new password.
+            Enter the email address or username of your account and we&apos;ll send you a link to choose a new
+            password.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">

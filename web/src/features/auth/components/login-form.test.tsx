@@ -5,20 +5,24 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { renderWithProviders } from '@/test/render';
-import { server, useMswServer } from '@/test/server';
+import { server, setupMswServer } from '@/test/server';
 import type { LoginRequest } from '../api/types';
 import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
 import { makeUser } from '../test-fixtures';
 import { LoginForm } from './login-form';
 
-useMswServer();
+setupMswServer();
 beforeEach(() => localStorage.clear());
 
 function renderForm(connectTargetId: number | null = null) {
   const onRemember = vi.fn();
   const onForgotPassword = vi.fn();
   const utils = renderWithProviders(
-    <LoginForm connectTargetId={connectTargetId} onRemember={onRemember} onForgotPassword={onForgotPassword} />,
+    <LoginForm
+      connectTargetId={connectTargetId}
+      onRemember={onRemember}
+      onForgotPassword={onForgotPassword}
+    />,
     { path: '/profile' },
   );
   return { ...utils, onRemember, onForgotPassword };
@@ -70,7 +74,9 @@ describe('LoginForm', () => {
   });
 
   it('falls back to the generic text when the failure has no message', async () => {
-    server.use(http.post('/api/auth/login', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })));
+    server.use(
+      http.post('/api/auth/login', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })),
+    );
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText('Username'), 'ada');
@@ -114,6 +120,32 @@ describe('LoginForm', () => {
     expect(consoleError).toHaveBeenCalled(); // the 404 is only logged
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(ada);
     expect(localStorage.getItem(REMEMBERED_USERS_KEY)).toBeNull(); // saving is the page's job (onRemember)
+  });
+
+  it('a login after a failed one dismisses the stale Login Failed toast before going to /', async () => {
+    let attempts = 0;
+    server.use(
+      http.post('/api/auth/login', () => {
+        attempts += 1;
+        return attempts === 1
+          ? HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 })
+          : HttpResponse.json({ user: makeUser() });
+      }),
+    );
+    const user = userEvent.setup();
+    const { location } = renderForm();
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Login Failed'));
+    expect(screen.getByRole('status')).toHaveTextContent('Login Failed');
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(currentToast()).toBeNull();
+    expect(screen.queryByText('Login Failed')).toBeNull();
   });
 
   it('does not save anything without remember me', async () => {

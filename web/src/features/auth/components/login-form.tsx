@@ -68,7 +68,12 @@ export function LoginForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Login">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Login"
+    >
       <Field id="login-username" label="Username">
         <Input
           id="login-username"

@@ -4,15 +4,15 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@/lib/session';
-import { currentToast } from '@/lib/toast';
+import { currentToast, toast } from '@/lib/toast';
 import { renderWithProviders } from '@/test/render';
-import { server, useMswServer } from '@/test/server';
+import { server, setupMswServer } from '@/test/server';
 import { useRememberedUsers } from '../hooks/use-remembered-users';
 import { REMEMBERED_USERS_KEY, type RememberedUser } from '../lib/remembered-users';
 import { makeUser } from '../test-fixtures';
 import { QuickLogin } from './quick-login';
 
-useMswServer();
+setupMswServer();
 
 const ada: RememberedUser = { username: 'ada', firstName: 'Ada', rememberToken: 'tok-ada' };
 const bob: RememberedUser = { username: 'bob', firstName: 'Bob', rememberToken: 'tok-bob' };
@@ -24,7 +24,9 @@ function saved(): RememberedUser[] {
 /** QuickLogin wired to the real saved-accounts hook, as the page wires it. */
 function Harness({ connectTargetId = null }: { connectTargetId?: number | null }) {
   const { users, remember, forget } = useRememberedUsers();
-  return <QuickLogin users={users} connectTargetId={connectTargetId} onRemember={remember} onForget={forget} />;
+  return (
+    <QuickLogin users={users} connectTargetId={connectTargetId} onRemember={remember} onForget={forget} />
+  );
 }
 
 beforeEach(() => {
@@ -98,7 +100,9 @@ describe('QuickLogin', () => {
       }),
     );
     const ue = userEvent.setup();
-    const { queryClient, location } = renderWithProviders(<Harness connectTargetId={9} />, { path: '/?connect=9' });
+    const { queryClient, location } = renderWithProviders(<Harness connectTargetId={9} />, {
+      path: '/?connect=9',
+    });
 
     await ue.click(screen.getByRole('button', { name: /Log in as Bob/ }));
 
@@ -107,6 +111,20 @@ describe('QuickLogin', () => {
     expect(connects).toEqual([{ targetUserId: 9 }]);
     expect(saved()).toEqual([{ username: 'bob', firstName: 'Bob', rememberToken: 'tok-bob-2' }, ada]);
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(user);
+  });
+
+  it('success dismisses a toast left from an earlier failure', async () => {
+    server.use(
+      http.post('/api/auth/remembered-login', () =>
+        HttpResponse.json({ user: makeUser({ username: 'ada' }), rememberToken: 'tok-ada-2' }),
+      ),
+    );
+    const ue = userEvent.setup();
+    const { location } = renderWithProviders(<Harness />);
+    toast({ title: 'Login Failed', description: 'Invalid username or password', variant: 'destructive' });
+    await ue.click(screen.getByRole('button', { name: /Log in as Ada/ }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(currentToast()).toBeNull();
   });
 
   it('the × button revokes the token and drops the entry', async () => {

@@ -79,7 +79,9 @@ export function QuickLogin({ users, connectTargetId, onRemember, onForget }: Qui
     <section aria-labelledby="quick-login-heading" className="flex flex-col gap-4">
       <div className="flex items-center gap-3" aria-hidden>
         <span className="h-px flex-1 bg-border" />
-        <span className="font-display text-xs font-bold uppercase tracking-[0.2em] text-muted-foreground">or</span>
+        <span className="font-display text-xs font-bold uppercase tracking-[0.2em] text-muted-foreground">
+          or
+        </span>
         <span className="h-px flex-1 bg-border" />
       </div>
       <h2 id="quick-login-heading" className="sr-only">

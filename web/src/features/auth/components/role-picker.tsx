@@ -75,13 +75,19 @@ export function RolePicker({ value, onChange }: { value: Role; onChange: (role: 
             />
             <span
               aria-hidden
-              className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl text-white', plan.disc)}
+              className={cn(
+                'flex size-11 shrink-0 items-center justify-center rounded-xl text-white',
+                plan.disc,
+              )}
             >
               <Icon className="size-5" />
             </span>
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                <span id={`role-${plan.role}-title`} className="font-display text-base font-extrabold tracking-wide">
+                <span
+                  id={`role-${plan.role}-title`}
+                  className="font-display text-base font-extrabold tracking-wide"
+                >
                   {plan.title}
                 </span>
                 <span className="flex items-baseline gap-1.5">

@@ -4,12 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { renderWithProviders } from '@/test/render';
-import { server, useMswServer } from '@/test/server';
+import { server, setupMswServer } from '@/test/server';
 import type { SignupRequest } from '../api/types';
 import { makeUser } from '../test-fixtures';
 import { SignupWizard } from './signup-wizard';
 
-useMswServer();
+setupMswServer();
 
 beforeEach(() => {
   server.use(
@@ -21,7 +21,9 @@ beforeEach(() => {
 function renderWizard(hasConnectTarget = false) {
   const onSignedUp = vi.fn();
   const user = userEvent.setup();
-  const utils = renderWithProviders(<SignupWizard hasConnectTarget={hasConnectTarget} onSignedUp={onSignedUp} />);
+  const utils = renderWithProviders(
+    <SignupWizard hasConnectTarget={hasConnectTarget} onSignedUp={onSignedUp} />,
+  );
   return { ...utils, user, onSignedUp };
 }
 
@@ -64,7 +66,11 @@ describe('SignupWizard step 1 (BASIC DETAILS)', () => {
     const { user } = renderWizard();
     await fillBasics(user);
     expect(
-      await screen.findByText('Email already exists. Please use a different email or try logging in.', {}, { timeout: 3000 }),
+      await screen.findByText(
+        'Email already exists. Please use a different email or try logging in.',
+        {},
+        { timeout: 3000 },
+      ),
     ).toBeInTheDocument();
     await next(user);
     expect(currentToast()).toMatchObject({
@@ -78,7 +84,11 @@ describe('SignupWizard step 1 (BASIC DETAILS)', () => {
     const { user } = renderWizard();
     await fillBasics(user);
     expect(
-      await screen.findByText('Username already taken. Please choose a different username.', {}, { timeout: 3000 }),
+      await screen.findByText(
+        'Username already taken. Please choose a different username.',
+        {},
+        { timeout: 3000 },
+      ),
     ).toBeInTheDocument();
     await next(user);
     expect(currentToast()).toMatchObject({

@@ -40,7 +40,13 @@ export function SkillsInput({
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <Button type="button" variant="secondary" onClick={commit} aria-label="Add skill" className="shrink-0">
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={commit}
+          aria-label="Add skill"
+          className="shrink-0"
+        >
           <Plus aria-hidden /> ADD
         </Button>
       </div>

@@ -32,6 +32,14 @@ function renderAvailability(check: AvailabilityCheck, initial = '', isCheckable 
   });
 }
 
+/** Answers a pending check inside act and lets the hook's promise handlers run. */
+async function settle(answer: () => void) {
+  await act(async () => {
+    answer();
+    await Promise.resolve();
+  });
+}
+
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
@@ -40,14 +48,18 @@ describe('useAvailability', () => {
     const { calls, check } = manualCheck();
     const { result, rerender } = renderAvailability(check);
     rerender({ value: 'ada' });
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(check).not.toHaveBeenCalled();
     expect(result.current).toBe('idle');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(check).toHaveBeenCalledTimes(1);
     expect(calls[0]?.value).toBe('ada');
     expect(result.current).toBe('checking');
-    await act(async () => calls[0]?.resolve(false));
+    await settle(() => calls[0]?.resolve(false));
     expect(result.current).toBe('taken');
   });
 
@@ -55,14 +67,20 @@ describe('useAvailability', () => {
     const { calls, check } = manualCheck();
     const { result, rerender } = renderAvailability(check);
     rerender({ value: 'ada' });
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     rerender({ value: 'adal' });
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     rerender({ value: 'adalo' });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(check).toHaveBeenCalledTimes(1);
     expect(calls[0]?.value).toBe('adalo');
-    await act(async () => calls[0]?.resolve(true));
+    await settle(() => calls[0]?.resolve(true));
     expect(result.current).toBe('available');
   });
 
@@ -70,7 +88,9 @@ describe('useAvailability', () => {
     const { calls, check } = manualCheck();
     const { rerender } = renderAvailability(check);
     rerender({ value: 'ada' });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(calls[0]?.signal.aborted).toBe(false);
     rerender({ value: 'adam' });
     expect(calls[0]?.signal.aborted).toBe(true);
@@ -80,14 +100,18 @@ describe('useAvailability', () => {
     const { calls, check } = manualCheck();
     const { result, rerender } = renderAvailability(check);
     rerender({ value: 'ada' });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     rerender({ value: 'adam' });
     // The old request answers anyway (a server that ignored the abort).
-    await act(async () => calls[0]?.resolve(false));
+    await settle(() => calls[0]?.resolve(false));
     expect(result.current).toBe('idle');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(calls[1]?.value).toBe('adam');
-    await act(async () => calls[1]?.resolve(true));
+    await settle(() => calls[1]?.resolve(true));
     expect(result.current).toBe('available');
   });
 
@@ -95,8 +119,10 @@ describe('useAvailability', () => {
     const { calls, check } = manualCheck();
     const { result, rerender } = renderAvailability(check);
     rerender({ value: 'ada' });
-    act(() => vi.advanceTimersByTime(1000));
-    await act(async () => calls[0]?.reject(new Error('500: {"message":"boom"}')));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    await settle(() => calls[0]?.reject(new Error('500: {"message":"boom"}')));
     expect(result.current).toBe('available');
   });
 
@@ -104,7 +130,9 @@ describe('useAvailability', () => {
     const { check } = manualCheck();
     const { result, rerender } = renderAvailability(check);
     rerender({ value: 'ad' });
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(check).not.toHaveBeenCalled();
     expect(result.current).toBe('idle');
   });
@@ -113,12 +141,18 @@ describe('useAvailability', () => {
     const { check } = manualCheck();
     const { rerender } = renderAvailability(check, '', isCheckableEmail);
     rerender({ value: 'ada@example' });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     rerender({ value: 'ada.example.com' });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(check).not.toHaveBeenCalled();
     rerender({ value: 'ada@example.com' });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(check).toHaveBeenCalledWith('ada@example.com', expect.any(AbortSignal));
   });
 
@@ -126,8 +160,10 @@ describe('useAvailability', () => {
     const { calls, check } = manualCheck();
     const { result, rerender } = renderAvailability(check);
     rerender({ value: 'ada' });
-    act(() => vi.advanceTimersByTime(1000));
-    await act(async () => calls[0]?.resolve(false));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    await settle(() => calls[0]?.resolve(false));
     expect(result.current).toBe('taken');
     rerender({ value: 'adam' });
     expect(result.current).toBe('idle');

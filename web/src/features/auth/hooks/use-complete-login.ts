@@ -1,10 +1,12 @@
 /**
  * What every successful sign-in does (spec 000 §4 Login): connect with the `?connect=` target if
- * there is one (a failure is only logged), put the user into the session cache, then go to `/`.
+ * there is one (a failure is only logged), put the user into the session cache, dismiss the toast on
+ * screen (a stale 'Login Failed' must not follow the user into the app), then go to `/`.
  */
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { useSetCurrentUser, type User } from '@/lib/session';
+import { dismissToast } from '@/lib/toast';
 import { autoConnect } from '../api/auto-connect';
 
 export function useCompleteLogin(connectTargetId: number | null) {
@@ -21,6 +23,7 @@ export function useCompleteLogin(connectTargetId: number | null) {
         }
       }
       setCurrentUser(user);
+      dismissToast();
       navigate('/');
     },
     [connectTargetId, setCurrentUser, navigate],

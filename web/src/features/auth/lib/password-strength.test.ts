@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isPasswordStrongEnough,
-  passwordScore,
-  strengthMessage,
-  strengthTone,
-} from './password-strength';
+import { isPasswordStrongEnough, passwordScore, strengthMessage, strengthTone } from './password-strength';
 
 describe('passwordScore', () => {
   it.each([

@@ -37,6 +37,12 @@ export function strengthMessage(score: number): string {
   return 'Very strong - meets all requirements';
 }
 
+/** The toast for a password scoring below REQUIRED_PASSWORD_SCORE (spec 000 §5, kept exactly). */
+export const WEAK_PASSWORD_PROBLEM = {
+  title: 'Password Too Weak',
+  description: 'Password must be at least 8 characters with , lowercase, numbers, and symbols.',
+} as const;
+
 export function isPasswordStrongEnough(password: string): boolean {
   return passwordScore(password) >= REQUIRED_PASSWORD_SCORE;
 }

@@ -2,17 +2,15 @@
  * The sign-up wizard's step rules (spec 000 §4, §5). Each returns the toast to show, or null when
  * the step may be left. Rules are checked in the spec's order and the first failure wins.
  */
-import { isPasswordStrongEnough } from './password-strength';
+import { isPasswordStrongEnough, WEAK_PASSWORD_PROBLEM } from './password-strength';
 
 export interface StepProblem {
   title: string;
   description: string;
 }
 
-export const EMAIL_TAKEN_MESSAGE =
-  'Email already exists. Please use a different email or try logging in.';
-export const USERNAME_TAKEN_MESSAGE =
-  'Username already taken. Please choose a different username.';
+export const EMAIL_TAKEN_MESSAGE = 'Email already exists. Please use a different email or try logging in.';
+export const USERNAME_TAKEN_MESSAGE = 'Username already taken. Please choose a different username.';
 
 export type SignupRole = 'explorer' | 'collaborator' | 'innovator' | 'investor';
 
@@ -35,10 +33,7 @@ export interface AvailabilityFlags {
   usernameTaken: boolean;
 }
 
-export function checkBasicDetails(
-  values: BasicDetails,
-  flags: AvailabilityFlags,
-): StepProblem | null {
+export function checkBasicDetails(values: BasicDetails, flags: AvailabilityFlags): StepProblem | null {
   const fields = [values.firstName, values.lastName, values.email, values.username, values.password];
   if (fields.some((field) => field.trim() === '')) {
     return {
@@ -48,12 +43,7 @@ export function checkBasicDetails(
   }
   if (flags.emailTaken) return { title: 'Email Issue', description: EMAIL_TAKEN_MESSAGE };
   if (flags.usernameTaken) return { title: 'Username Issue', description: USERNAME_TAKEN_MESSAGE };
-  if (!isPasswordStrongEnough(values.password)) {
-    return {
-      title: 'Password Too Weak',
-      description: 'Password must be at least 8 characters with , lowercase, numbers, and symbols.',
-    };
-  }
+  if (!isPasswordStrongEnough(values.password)) return { ...WEAK_PASSWORD_PROBLEM };
   return null;
 }
 

@@ -6,20 +6,24 @@ import { BrandHero } from '../components/brand-hero';
 import { ConnectBanner } from '../components/connect-banner';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { LoginForm } from '../components/login-form';
+import { NewPasswordDialog } from '../components/new-password-dialog';
 import { QuickLogin } from '../components/quick-login';
 import { SignupWizard } from '../components/signup-wizard';
 import { useConnectTarget } from '../hooks/use-connect-target';
 import { useRememberedUsers } from '../hooks/use-remembered-users';
+import { useResetToken } from '../hooks/use-reset-token';
 
 type Tab = 'login' | 'signup';
 
 /**
  * The authentication page (spec 000 §2): LOGIN and SIGN UP tabs, quick login for saved accounts,
- * the reset-password dialog, and the connect-by-link banner. `?auto=true` is ignored on purpose.
+ * the reset-password dialog, the 'Choose a new password' dialog of an emailed `?reset={token}` link,
+ * and the connect-by-link banner. `?auto=true` is ignored on purpose.
  */
 export default function AuthScreen() {
   const connect = useConnectTarget();
   const { users, remember, forget } = useRememberedUsers();
+  const reset = useResetToken();
   const [tab, setTab] = useState<Tab>('login');
   const [resetOpen, setResetOpen] = useState(false);
   // Bumped after a sign-up so the login form starts again with the new username filled in.
@@ -36,6 +40,11 @@ export default function AuthScreen() {
       duration: 5000,
     });
   }, [hasConnectTarget]);
+
+  function onPasswordReset() {
+    reset.clear();
+    setTab('login');
+  }
 
   function onSignedUp(username: string) {
     setPrefill((p) => ({ username, version: p.version + 1 }));
@@ -76,14 +85,10 @@ export default function AuthScreen() {
             </TabsContent>
           </Tabs>
         </Card>
-        <QuickLogin
-          users={users}
-          connectTargetId={connect.userId}
-          onRemember={remember}
-          onForget={forget}
-        />
+        <QuickLogin users={users} connectTargetId={connect.userId} onRemember={remember} onForget={forget} />
       </div>
       <ForgotPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />
+      <NewPasswordDialog token={reset.token} onCancel={reset.clear} onPasswordReset={onPasswordReset} />
     </main>
   );
 }

@@ -2,7 +2,14 @@ import { ArrowRight, Heart, Plus } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Section } from '@/features/design-system/section';
 
-const VARIANTS: NonNullable<ButtonProps['variant']>[] = ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'link'];
+const VARIANTS: NonNullable<ButtonProps['variant']>[] = [
+  'primary',
+  'secondary',
+  'outline',
+  'ghost',
+  'destructive',
+  'link',
+];
 const SIZES: Exclude<NonNullable<ButtonProps['size']>, 'icon'>[] = ['sm', 'md', 'lg'];
 
 export function ButtonsSection() {
@@ -12,7 +19,9 @@ export function ButtonsSection() {
         <div className="space-y-4 rounded-2xl border border-border bg-card p-4">
           {VARIANTS.map((variant) => (
             <div key={variant}>
-              <p className="mb-2 font-display text-[11px] font-bold uppercase tracking-widest text-muted-foreground">{variant}</p>
+              <p className="mb-2 font-display text-[11px] font-bold uppercase tracking-widest text-muted-foreground">
+                {variant}
+              </p>
               <div className="flex flex-wrap items-center gap-2">
                 {SIZES.map((size) => (
                   <Button key={size} variant={variant} size={size}>

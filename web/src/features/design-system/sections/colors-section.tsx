@@ -3,7 +3,12 @@ import { BothThemes, Section } from '@/features/design-system/section';
 
 const ROLES = [
   { name: 'Innovator', solid: 'bg-innovator', soft: 'bg-innovator-soft text-innovator-ink', note: 'orange' },
-  { name: 'Collaborator', solid: 'bg-collaborator', soft: 'bg-collaborator-soft text-collaborator-ink', note: 'green' },
+  {
+    name: 'Collaborator',
+    solid: 'bg-collaborator',
+    soft: 'bg-collaborator-soft text-collaborator-ink',
+    note: 'green',
+  },
   { name: 'Explorer', solid: 'bg-explorer', soft: 'bg-explorer-soft text-explorer-ink', note: 'blue' },
   { name: 'Investor', solid: 'bg-investor', soft: 'bg-investor-soft text-investor-ink', note: 'teal' },
 ];
@@ -40,13 +45,21 @@ function Chip({ cls, label, sub }: { cls: string; label: string; sub?: string })
 export function ColorsSection() {
   return (
     <>
-      <Section title="Roles" description="Solid for discs and fills (white text passes AA), soft + ink for badges.">
+      <Section
+        title="Roles"
+        description="Solid for discs and fills (white text passes AA), soft + ink for badges."
+      >
         <BothThemes>
           <div className="grid grid-cols-2 gap-2">
             {ROLES.map((role) => (
               <div key={role.name} className="space-y-1.5">
                 <Chip cls={cn(role.solid, 'text-white')} label={role.name} sub={role.note} />
-                <div className={cn('rounded-lg px-2.5 py-1.5 font-display text-xs font-bold uppercase tracking-wider', role.soft)}>
+                <div
+                  className={cn(
+                    'rounded-lg px-2.5 py-1.5 font-display text-xs font-bold uppercase tracking-wider',
+                    role.soft,
+                  )}
+                >
                   {role.name}
                 </div>
               </div>
@@ -59,7 +72,10 @@ export function ColorsSection() {
         <BothThemes>
           <div className="grid grid-cols-5 gap-1.5">
             {PHASES.map((phase, i) => (
-              <div key={phase.name} className={cn('flex h-20 flex-col justify-end rounded-lg p-1.5', phase.cls)}>
+              <div
+                key={phase.name}
+                className={cn('flex h-20 flex-col justify-end rounded-lg p-1.5', phase.cls)}
+              >
                 <span className="font-display text-base font-extrabold">{i + 1}</span>
                 <span className="truncate text-[10px] font-semibold">{phase.name}</span>
               </div>

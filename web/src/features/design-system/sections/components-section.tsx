@@ -20,7 +20,15 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { Section } from '@/features/design-system/section';
 
-const BADGES: BadgeVariant[] = ['default', 'explorer', 'collaborator', 'innovator', 'investor', 'coin', 'outline'];
+const BADGES: BadgeVariant[] = [
+  'default',
+  'explorer',
+  'collaborator',
+  'innovator',
+  'investor',
+  'coin',
+  'outline',
+];
 const SPACING = [1, 2, 3, 4, 6, 8, 12];
 const RADII = [
   { name: 'sm', cls: 'rounded-sm' },
@@ -53,8 +61,12 @@ export function ComponentsSection() {
             ))}
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <div className="rounded-xl bg-card p-4 text-center text-sm font-semibold shadow-soft">shadow-soft</div>
-            <div className="rounded-xl bg-card p-4 text-center text-sm font-semibold shadow-lift">shadow-lift</div>
+            <div className="rounded-xl bg-card p-4 text-center text-sm font-semibold shadow-soft">
+              shadow-soft
+            </div>
+            <div className="rounded-xl bg-card p-4 text-center text-sm font-semibold shadow-lift">
+              shadow-lift
+            </div>
           </div>
         </div>
       </Section>
@@ -70,7 +82,10 @@ export function ComponentsSection() {
         </div>
       </Section>
 
-      <Section title="Avatars" description="A photo, or initials on the role colour when there is none or it fails.">
+      <Section
+        title="Avatars"
+        description="A photo, or initials on the role colour when there is none or it fails."
+      >
         <div className="flex flex-wrap items-center gap-3">
           <Avatar name="Ada Lovelace" src="/icons/icon-192.png" size="lg" />
           <Avatar name="Ada Lovelace" role="innovator" size="lg" />
@@ -96,7 +111,10 @@ export function ComponentsSection() {
         </Card>
       </Section>
 
-      <Section title="Dialog" description="A bottom sheet on phones, a centred card on wide screens; focus stays inside.">
+      <Section
+        title="Dialog"
+        description="A bottom sheet on phones, a centred card on wide screens; focus stays inside."
+      >
         <Dialog>
           <DialogTrigger asChild>
             <Button variant="outline">OPEN DIALOG</Button>
@@ -141,14 +159,24 @@ export function ComponentsSection() {
           </Button>
           <Button
             variant="secondary"
-            onClick={() => toast({ title: 'Connected!', description: 'You have successfully connected with this user.', variant: 'success' })}
+            onClick={() =>
+              toast({
+                title: 'Connected!',
+                description: 'You have successfully connected with this user.',
+                variant: 'success',
+              })
+            }
           >
             SUCCESS
           </Button>
           <Button
             variant="destructive"
             onClick={() =>
-              toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' })
+              toast({
+                title: 'Login Failed',
+                description: 'Invalid credentials. Please try again.',
+                variant: 'destructive',
+              })
             }
           >
             DESTRUCTIVE

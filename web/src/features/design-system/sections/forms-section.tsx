@@ -9,7 +9,10 @@ export function FormsSection() {
   const [remember, setRemember] = useState(true);
   return (
     <Section title="Form controls" description="Every control has a label; errors are tied to their field.">
-      <form className="space-y-5 rounded-2xl border border-border bg-card p-4" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="space-y-5 rounded-2xl border border-border bg-card p-4"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="space-y-2">
           <Label htmlFor="ds-username">Username</Label>
           <Input id="ds-username" placeholder="ada" autoComplete="off" />

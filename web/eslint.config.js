@@ -1,0 +1,120 @@
+// ESLint 9 flat config: typescript-eslint (type-checked), the React hooks rules, and the project's
+// feature boundaries. Formatting is Prettier's job (`npm run lint` runs both).
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Features talk through src/lib and the query cache, never to each other (shared/ARCHITECTURE.md).
+ * For every folder in src/features, files inside it may not import another feature, neither through
+ * the `@/` alias nor by a relative path that climbs out of the feature (one block per folder depth,
+ * since how many `../` leave the feature depends on how deep the file sits).
+ */
+const FEATURES_DIR = new URL('./src/features/', import.meta.url);
+const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const MAX_DEPTH = 6;
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const featureBoundaries = features.flatMap((feature) =>
+  Array.from({ length: MAX_DEPTH }, (_, depth) => ({
+    name: `grow/feature-boundary/${feature}/${depth}`,
+    files: [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!${escapeRegex(feature)}(/|$))`,
+              message: `Features may not import each other: move what '${feature}' needs to src/lib or src/components.`,
+            },
+            {
+              regex: `^(\\.\\./){${depth + 1},}`,
+              message: `This relative path leaves the '${feature}' feature: import shared code through '@/…', and never another feature.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+
+export default defineConfig(
+  {
+    name: 'grow/ignores',
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'e2e/.artifacts/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+      'src/lib/api/schema.d.ts',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    name: 'grow/typescript',
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // `_` marks a parameter or binding kept for its position only.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      // Types are imported as types (matches `verbatimModuleSyntax`).
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    name: 'grow/react',
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      // A missing dependency is a stale-closure bug, not a style nit.
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    name: 'grow/node-scripts',
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    name: 'grow/node-configs',
+    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  ...featureBoundaries,
+  {
+    name: 'grow/shared-code-is-feature-free',
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // '@/features/…' as well as a relative '../features/…'.
+              regex: '(^|/)features/',
+              message: 'Shared code (src/lib, src/components) may not depend on a feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
