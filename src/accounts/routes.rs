@@ -185,7 +185,12 @@ pub async fn forget_remembered(
 #[utoipa::path(post, path = "/api/auth/logout", tag = TAG, responses((status = 200, body = MessageResponse)))]
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<impl IntoResponse> {
     if let Some(token) = session::token_from_headers(&headers) {
+        let user = store::find_by_session(&state.db, token).await?;
         session::delete(&state.db, token).await?;
+        if let Some(user) = user {
+            // The user's other tabs refetch themselves; those that shared this session learn they are signed out.
+            state.hub.publish(user.id, ServerFrame::UserUpdated).await;
+        }
     }
     Ok((AppendHeaders([(SET_COOKIE, session::clear_cookie(&headers))]), Json(MessageResponse::new("Logged out"))))
 }
@@ -267,6 +272,7 @@ pub async fn reset_password(
     // A new password ends every session and saved login that the old one opened.
     session::revoke_all(&mut tx, user_id).await?;
     tx.commit().await?;
+    state.hub.publish(user_id, ServerFrame::UserUpdated).await;
     Ok(Json(MessageResponse::new("Your password has been reset. Please log in.")))
 }
 

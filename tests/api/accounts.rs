@@ -1,20 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{merge, spawn_app, unique, PASSWORD};
-
-fn signup_body(extra: Value) -> Value {
-    let username = unique("new");
-    let mut body = json!({
-        "username": username,
-        "password": PASSWORD,
-        "email": format!("{username}@example.com"),
-        "firstName": "Ada",
-        "lastName": "Lovelace",
-    });
-    merge(&mut body, extra);
-    body
-}
+use crate::helpers::{signup_body, spawn_app, unique, PASSWORD};
 
 // ---- signup ----
 

@@ -115,17 +115,9 @@ impl TestApp {
         }
     }
 
-    /// Signs a new user up (not logged in) and returns the signup body.
+    /// Signs a new user up (not logged in); returns the username and the user answered.
     pub async fn signup(&self, extra: Value) -> (String, Value) {
-        let username = unique("user");
-        let mut body = json!({
-            "username": username,
-            "password": PASSWORD,
-            "email": format!("{username}@example.com"),
-            "firstName": "Test",
-            "lastName": "Person",
-        });
-        merge(&mut body, extra);
+        let body = signup_body(extra);
         let answer = self.client().post("/api/auth/signup", &body).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
         (body["username"].as_str().unwrap().to_string(), answer.body["user"].clone())
@@ -139,6 +131,20 @@ impl TestApp {
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
         (client, answer.body["user"].clone())
     }
+}
+
+/// A valid sign-up for a new, unique person, with `extra` fields set over it.
+pub fn signup_body(extra: Value) -> Value {
+    let username = unique("user");
+    let mut body = json!({
+        "username": username,
+        "password": PASSWORD,
+        "email": format!("{username}@example.com"),
+        "firstName": "Ada",
+        "lastName": "Lovelace",
+    });
+    merge(&mut body, extra);
+    body
 }
 
 pub fn merge(base: &mut Value, extra: Value) {

@@ -136,3 +136,17 @@ async fn session_cookie_for(app: &TestApp, username: &str) -> String {
     let answer = app.client().login(username, PASSWORD, false).await;
     answer.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
 }
+
+#[tokio::test]
+async fn logging_out_tells_the_users_other_tabs_to_refresh() {
+    let app = spawn_app().await;
+    let (username, _) = app.signup(json!({})).await;
+    let cookie = session_cookie_for(&app, &username).await;
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws_request(&app, Some(&cookie), None)).await.unwrap();
+    next_of_type(&mut socket, "ready").await;
+
+    let tab = app.client();
+    tab.login(&username, PASSWORD, false).await;
+    assert_eq!(tab.post_empty("/api/auth/logout").await.status, StatusCode::OK);
+    assert_eq!(next_of_type(&mut socket, "user_updated").await["type"], "user_updated");
+}

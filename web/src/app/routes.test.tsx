@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import type { User } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';
+import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 
@@ -17,6 +18,7 @@ function signedOut() {
 
 function signedIn(user: User) {
   server.use(
+    liveServer({ userId: user.id }).handler,
     http.get('/api/auth/user', () => HttpResponse.json(user)),
     http.get('/api/auth/user-refresh', () => HttpResponse.json(user)),
   );
@@ -73,6 +75,7 @@ describe('AppRoutes', () => {
     let loggedOut = false;
     const user = makeUser({ location: null, bio: null, skills: ['Figma'] });
     server.use(
+      liveServer({ userId: user.id }).handler,
       http.get('/api/auth/user', () =>
         loggedOut ? HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }) : HttpResponse.json(user),
       ),

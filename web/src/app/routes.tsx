@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type User } from '@/lib/session';
+import { LiveChannel } from '@/app/live-channel';
 import { LoadingScreen } from '@/app/screens/loading-screen';
 import { AppShell } from '@/app/shell/app-shell';
 
@@ -44,21 +45,25 @@ function SignedInRoutes({ user }: { user: User }) {
   );
 
   return (
-    <Switch>
-      <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
-      <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>
-      <Route path="/search">{inShell(<SearchScreen />)}</Route>
-      <Route path="/create">{inShell(<CreateScreen user={user} />)}</Route>
-      <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
-      <Route path="/ideate">{inShell(<IdeateScreen />)}</Route>
-      <Route path="/profile">{inShell(<ProfileScreen user={user} />)}</Route>
-      <Route path="/join/:projectId">
-        {(params) => inShell(<JoinScreen projectId={params.projectId} />)}
-      </Route>
-      <Route path="/project/:id">{(params) => inShell(<JoinScreen projectId={params.id} />)}</Route>
-      <Route path="/design-system">{inShell(<DesignSystemScreen />)}</Route>
-      <Route>{inShell(<NotFoundScreen embedded />)}</Route>
-    </Switch>
+    <>
+      {/* One live connection per signed-in user; a different user gets a fresh one. */}
+      <LiveChannel key={user.id} />
+      <Switch>
+        <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
+        <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>
+        <Route path="/search">{inShell(<SearchScreen />)}</Route>
+        <Route path="/create">{inShell(<CreateScreen user={user} />)}</Route>
+        <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
+        <Route path="/ideate">{inShell(<IdeateScreen />)}</Route>
+        <Route path="/profile">{inShell(<ProfileScreen user={user} />)}</Route>
+        <Route path="/join/:projectId">
+          {(params) => inShell(<JoinScreen projectId={params.projectId} />)}
+        </Route>
+        <Route path="/project/:id">{(params) => inShell(<JoinScreen projectId={params.id} />)}</Route>
+        <Route path="/design-system">{inShell(<DesignSystemScreen />)}</Route>
+        <Route>{inShell(<NotFoundScreen embedded />)}</Route>
+      </Switch>
+    </>
   );
 }
 

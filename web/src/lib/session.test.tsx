@@ -2,7 +2,9 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '@/lib/session';
+import { liveChannel } from '@/lib/ws';
 import { makeUser } from '@/test/fixtures';
+import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 
@@ -19,6 +21,7 @@ describe('useCurrentUser', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
   afterEach(() => {
+    liveChannel.stop();
     vi.useRealTimers();
   });
 
@@ -30,7 +33,7 @@ describe('useCurrentUser', () => {
     expect(await screen.findByText('signed out')).toBeInTheDocument();
   });
 
-  it('polls /api/auth/user-refresh every 2 s and writes it into the user cache', async () => {
+  it('polls /api/auth/user-refresh every 2 s while the live channel is down, writing it into the user cache', async () => {
     let refreshes = 0;
     server.use(
       http.get('/api/auth/user', () => HttpResponse.json(makeUser({ coins: 10 }))),
@@ -49,6 +52,42 @@ describe('useCurrentUser', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(await screen.findByText('Ada has 12')).toBeInTheDocument();
+  });
+
+  it('stops polling while the live channel is open and polls again once it drops', async () => {
+    let refreshes = 0;
+    const live = liveServer();
+    server.use(
+      live.handler,
+      http.get('/api/auth/user', () => HttpResponse.json(makeUser({ coins: 10 }))),
+      http.get('/api/auth/user-refresh', () => {
+        refreshes += 1;
+        return HttpResponse.json(makeUser({ coins: 10 + refreshes }));
+      }),
+    );
+    renderWithProviders(<WhoAmI />);
+    expect(await screen.findByText('Ada has 10')).toBeInTheDocument();
+
+    act(() => liveChannel.start());
+    await vi.waitUntil(() => liveChannel.getStatus() === 'open');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(refreshes).toBe(0);
+    expect(screen.getByText('Ada has 10')).toBeInTheDocument();
+
+    // The socket drops and cannot come back yet: the 2 s poll resumes.
+    live.setRefusing(true);
+    act(() => live.dropAll());
+    await vi.waitUntil(() => liveChannel.getStatus() !== 'open');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByText('Ada has 11')).toBeInTheDocument();
+
+    // Back online: polling stops again.
+    live.setRefusing(false);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await vi.waitUntil(() => liveChannel.getStatus() === 'open');
+    const polled = refreshes;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(refreshes).toBe(polled);
   });
 
   it('a 401 from the refresh signs the user out', async () => {

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { components } from '@/lib/api/schema';
 import { apiJson, apiRequest, errorStatus } from '@/lib/api/client';
+import { useLiveStatus } from '@/lib/ws';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -23,8 +24,10 @@ async function fetchUserOrNull(path: string): Promise<User | null> {
 }
 
 /**
- * The signed-in user, or null when signed out. While signed in, /api/auth/user-refresh is polled every 2 s and
- * its answer written into the ['/api/auth/user'] cache (coins, role, plan stay fresh everywhere).
+ * The signed-in user, or null when signed out. While signed in and the live channel is not open,
+ * /api/auth/user-refresh is polled every 2 s and its answer written into the ['/api/auth/user'] cache (coins, role,
+ * plan stay fresh everywhere). While the channel is open the server pushes `user_updated` instead, so the poll
+ * stops (shared/ARCHITECTURE.md: polling intervals are kept only while the socket is down).
  */
 export function useCurrentUser(): { user: User | null; isLoading: boolean } {
   const queryClient = useQueryClient();
@@ -33,6 +36,7 @@ export function useCurrentUser(): { user: User | null; isLoading: boolean } {
     queryFn: () => fetchUserOrNull(CURRENT_USER_KEY[0]),
   });
   const user = data ?? null;
+  const live = useLiveStatus();
 
   useQuery({
     queryKey: REFRESH_KEY,
@@ -42,7 +46,7 @@ export function useCurrentUser(): { user: User | null; isLoading: boolean } {
       return fresh;
     },
     enabled: user !== null,
-    refetchInterval: USER_REFRESH_INTERVAL_MS,
+    refetchInterval: live === 'open' ? false : USER_REFRESH_INTERVAL_MS,
     // The first poll comes after one interval: the user was just fetched.
     initialData: user,
     initialDataUpdatedAt: () => Date.now(),

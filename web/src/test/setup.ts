@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { setMaxListeners } from 'node:events';
 import { afterEach } from 'vitest';
+
+// MSW's WebSocket mocking keeps one listener on a shared BroadcastChannel for each connection closed before it
+// opened (src/test/live-server.ts refuses many, testing the reconnect backoff); the default warning limit is 10.
+setMaxListeners(64);
 
 afterEach(() => {
   cleanup();

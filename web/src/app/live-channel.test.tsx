@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/routes';
+import { liveChannel } from '@/lib/ws';
+import { makeUser } from '@/test/fixtures';
+import { liveServer } from '@/test/live-server';
+import { renderWithProviders } from '@/test/render';
+import { server, setupMswServer } from '@/test/server';
+
+setupMswServer();
+
+/** A signed-in server whose user record can change "elsewhere"; counts the 2 s polls. */
+function arrange() {
+  const live = liveServer({ userId: 7 });
+  const state = { bio: 'Poetical science.', signedIn: true, refreshes: 0 };
+  const current = () =>
+    state.signedIn
+      ? HttpResponse.json(makeUser({ id: 7, bio: state.bio }))
+      : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+  server.use(
+    live.handler,
+    http.get('/api/auth/user', current),
+    http.get('/api/auth/user-refresh', () => {
+      state.refreshes += 1;
+      return current();
+    }),
+    http.post('/api/auth/logout', () => {
+      state.signedIn = false;
+      return HttpResponse.json({ message: 'Logged out successfully' });
+    }),
+  );
+  return { live, state };
+}
+
+describe('<LiveChannel /> in the signed-in app', () => {
+  it('opens one socket for the signed-in user and refetches them on user_updated', async () => {
+    const { live, state } = arrange();
+    renderWithProviders(<AppRoutes />, { path: '/profile' });
+    expect(await screen.findByText('Poetical science.')).toBeInTheDocument();
+    await waitFor(() => expect(liveChannel.getStatus()).toBe('open'));
+    expect(live.connections()).toBe(1);
+
+    // The profile changes in another tab; the server pushes user_updated.
+    state.bio = 'Analytical engines.';
+    live.push({ type: 'user_updated' });
+    expect(await screen.findByText('Analytical engines.')).toBeInTheDocument();
+    // Not by polling.
+    expect(state.refreshes).toBe(0);
+    expect(live.connections()).toBe(1);
+  });
+
+  it('closes the socket on log out, and does not reconnect', async () => {
+    const { live } = arrange();
+    const { location } = renderWithProviders(<AppRoutes />, { path: '/profile' });
+    await screen.findByText('Poetical science.');
+    await waitFor(() => expect(live.openCount()).toBe(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(liveChannel.getStatus()).toBe('closed');
+    await waitFor(() => expect(live.openCount()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(live.connections()).toBe(1);
+  });
+
+  it('opens no socket for a signed-out visitor', async () => {
+    const { live, state } = arrange();
+    state.signedIn = false;
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(live.connections()).toBe(0);
+    expect(liveChannel.getStatus()).toBe('closed');
+  });
+});
