@@ -102,13 +102,17 @@ pub struct User {
     pub email: Option<String>,
     pub role: Role,
     pub plan: String,
+    #[schema(required = true)]
     pub bio: Option<String>,
+    #[schema(required = true)]
     pub location: Option<String>,
     pub skills: Vec<String>,
+    #[schema(required = true)]
     pub profile_image_url: Option<String>,
     pub coins: i64,
     pub lifetime_coins: i64,
     pub scratch_card_streak: i64,
+    #[schema(required = true)]
     pub last_scratch_date: Option<String>,
     pub streak_days: i64,
     pub connection_count: i64,

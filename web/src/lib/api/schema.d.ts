@@ -293,7 +293,7 @@ export interface components {
         };
         /** @description A user as the client sees it (spec 000 §3). */
         User: {
-            bio?: string | null;
+            bio: string | null;
             /** Format: int64 */
             coins: number;
             /** Format: int64 */
@@ -308,12 +308,12 @@ export interface components {
             isAdmin: boolean;
             isDiscoverable: boolean;
             lastName: string;
-            lastScratchDate?: string | null;
+            lastScratchDate: string | null;
             /** Format: int64 */
             lifetimeCoins: number;
-            location?: string | null;
+            location: string | null;
             plan: string;
-            profileImageUrl?: string | null;
+            profileImageUrl: string | null;
             role: components["schemas"]["Role"];
             /** Format: int64 */
             scratchCardStreak: number;
