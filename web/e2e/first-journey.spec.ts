@@ -185,3 +185,36 @@ test('the administrator backdoor does nothing', async ({ page }) => {
   await page.waitForTimeout(500);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
+
+test('a forgotten password: the reset dialog asks for the field, then confirms the same way for anyone', async ({
+  page,
+  request,
+}) => {
+  const existing = await createAccount(request);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'FORGOT PASSWORD?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'SEND RESET LINK' }).click();
+  await expect(dialog.getByText('Please enter your email address or username.')).toBeVisible();
+  await shot(page, '12-auth-forgot-password');
+
+  await dialog.getByLabel('Email or username').fill(existing.email);
+  await dialog.getByRole('button', { name: 'SEND RESET LINK' }).click();
+  await expectToast(
+    page,
+    'Reset Email Sent',
+    "If an account with that email exists, we've sent a password reset link.",
+  );
+  await expect(dialog).toBeHidden();
+
+  // An unknown address gets exactly the same answer: the form reveals no accounts.
+  await page.getByRole('button', { name: 'FORGOT PASSWORD?' }).click();
+  await page.getByRole('dialog').getByLabel('Email or username').fill('nobody-here@example.com');
+  await page.getByRole('dialog').getByRole('button', { name: 'SEND RESET LINK' }).click();
+  await expectToast(
+    page,
+    'Reset Email Sent',
+    "If an account with that email exists, we've sent a password reset link.",
+  );
+});
