@@ -1,4 +1,4 @@
-import { Input } from '@/components/ui/input';
+import { Input, type InputProps } from '@/components/ui/input';
 import type { AvailabilityStatus } from '../hooks/use-availability';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE, type BasicDetails } from '../lib/signup-rules';
 import { AvailabilityHint } from './availability-hint';
@@ -35,56 +35,34 @@ export function BasicDetailsStep({ values, onChange, emailStatus, usernameStatus
           />
         </Field>
       </div>
-      <Field
+      <AvailabilityField
         id="signup-email"
         label="Email"
-        hint={
-          <AvailabilityHint
-            id="signup-email-status"
-            status={emailStatus}
-            availableText="Email available"
-            takenText={EMAIL_TAKEN_MESSAGE}
-          />
-        }
-      >
-        <Input
-          id="signup-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          value={values.email}
-          aria-invalid={emailStatus === 'taken' || undefined}
-          aria-describedby="signup-email-status"
-          onChange={(e) => onChange({ email: e.target.value })}
-        />
-      </Field>
-      <Field
+        status={emailStatus}
+        availableText="Email available"
+        takenText={EMAIL_TAKEN_MESSAGE}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={(e) => onChange({ email: e.target.value })}
+      />
+      <AvailabilityField
         id="signup-username"
         label="Username"
-        hint={
-          <AvailabilityHint
-            id="signup-username-status"
-            status={usernameStatus}
-            availableText="Username available"
-            takenText={USERNAME_TAKEN_MESSAGE}
-          />
-        }
-      >
-        <Input
-          id="signup-username"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          value={values.username}
-          aria-invalid={usernameStatus === 'taken' || undefined}
-          aria-describedby="signup-username-status"
-          onChange={(e) => onChange({ username: e.target.value })}
-        />
-      </Field>
+        status={usernameStatus}
+        availableText="Username available"
+        takenText={USERNAME_TAKEN_MESSAGE}
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        value={values.username}
+        onChange={(e) => onChange({ username: e.target.value })}
+      />
       <Field
         id="signup-password"
         label="Password"
@@ -99,5 +77,42 @@ export function BasicDetailsStep({ values, onChange, emailStatus, usernameStatus
         />
       </Field>
     </div>
+  );
+}
+
+/**
+ * A field checked for availability as you type (email, username): the input is marked invalid while the
+ * value is taken and described by the status line under it (`${id}-status`).
+ */
+function AvailabilityField({
+  id,
+  label,
+  status,
+  availableText,
+  takenText,
+  ...inputProps
+}: Omit<InputProps, 'id' | 'aria-invalid' | 'aria-describedby'> & {
+  id: string;
+  label: string;
+  status: AvailabilityStatus;
+  availableText: string;
+  takenText: string;
+}) {
+  const statusId = `${id}-status`;
+  return (
+    <Field
+      id={id}
+      label={label}
+      hint={
+        <AvailabilityHint id={statusId} status={status} availableText={availableText} takenText={takenText} />
+      }
+    >
+      <Input
+        id={id}
+        {...inputProps}
+        aria-invalid={status === 'taken' || undefined}
+        aria-describedby={statusId}
+      />
+    </Field>
   );
 }

@@ -71,17 +71,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <Field
-            id="reset-email"
-            label="Email or username"
-            hint={
-              problem && (
-                <p id="reset-email-error" role="alert" className="text-sm font-medium text-destructive">
-                  {problem}
-                </p>
-              )
-            }
-          >
+          <Field id="reset-email" label="Email or username" error={problem}>
             <Input
               id="reset-email"
               name="email"

@@ -4,11 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { CURRENT_USER_KEY } from '@/lib/session';
+import { makeUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { LoginRequest } from '../api/types';
 import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
-import { makeUser } from '../test-fixtures';
 import { LoginForm } from './login-form';
 
 setupMswServer();
@@ -93,7 +93,7 @@ describe('LoginForm', () => {
   it('on success with remember me: saves the token, sets the user, connects and goes to /', async () => {
     const bodies: LoginRequest[] = [];
     const connects: unknown[] = [];
-    const ada = makeUser();
+    const ada = makeUser({ id: 42 }); // not the connect target (7), so the auto-connect is sent
     server.use(
       http.post('/api/auth/login', async ({ request }) => {
         bodies.push((await request.json()) as LoginRequest);

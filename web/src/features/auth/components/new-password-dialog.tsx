@@ -110,24 +110,14 @@ export function NewPasswordDialog({ token, onCancel, onPasswordReset }: NewPassw
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field>
-          <Field
-            id="confirm-password"
-            label="Confirm password"
-            hint={
-              mismatch && (
-                <p id="confirm-password-error" role="alert" className="text-sm font-medium text-destructive">
-                  {MISMATCH_MESSAGE}
-                </p>
-              )
-            }
-          >
+          <Field id="confirm-password" label="Confirm password" error={mismatch && MISMATCH_MESSAGE}>
             <PasswordInput
               id="confirm-password"
               name="confirm-password"
               autoComplete="new-password"
               placeholder="Type it again"
               value={confirm}
-              aria-invalid={mismatch || undefined}
+              aria-invalid={mismatch ? true : undefined}
               aria-describedby={mismatch ? 'confirm-password-error' : undefined}
               onChange={(e) => setConfirm(e.target.value)}
               onBlur={() => {

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { currentToast, toast } from '@/lib/toast';
+import { makeUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { useRememberedUsers } from '../hooks/use-remembered-users';
 import { REMEMBERED_USERS_KEY, type RememberedUser } from '../lib/remembered-users';
-import { makeUser } from '../test-fixtures';
 import { QuickLogin } from './quick-login';
 
 setupMswServer();

@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'wouter';
 import { currentToast } from '@/lib/toast';
+import { makeUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
-import { makeUser } from '../test-fixtures';
 import AuthScreen from './auth-screen';
 
 setupMswServer();
