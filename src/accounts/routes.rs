@@ -43,20 +43,7 @@ pub async fn signup(
     let skills = rules::skills(body.skills.as_deref().unwrap_or_default())?;
     let role = body.role.unwrap_or_default();
 
-    let taken = |username_key: &str, email_key: &str| {
-        let db = state.db.clone();
-        let (username_key, email_key) = (username_key.to_string(), email_key.to_string());
-        async move {
-            if store::email_taken(&db, &email_key).await? {
-                return Ok::<_, AppError>(Some(EMAIL_TAKEN));
-            }
-            if store::username_taken(&db, &username_key).await? {
-                return Ok(Some(USERNAME_TAKEN));
-            }
-            Ok(None)
-        }
-    };
-    if let Some(message) = taken(&username.key(), &email.key()).await? {
+    if let Some(message) = already_taken(&state, &username, &email).await? {
         return Err(AppError::Conflict(message.into()));
     }
 
@@ -81,13 +68,24 @@ pub async fn signup(
         Ok(user) => user,
         // Someone took the name or email between our check and the insert.
         Err(err) if is_unique_violation(&err) => {
-            let message = taken(&username.key(), &email.key()).await?.unwrap_or(USERNAME_TAKEN);
+            let message = already_taken(&state, &username, &email).await?.unwrap_or(USERNAME_TAKEN);
             return Err(AppError::Conflict(message.into()));
         }
         Err(err) => return Err(err.into()),
     };
     tracing::info!(user_id = user.id, "account created");
     Ok((StatusCode::CREATED, Json(SignupResponse { user: user.to_own(), message: "Account created".into() })))
+}
+
+/// The availability message of the first of email and username that an account already uses.
+async fn already_taken(state: &AppState, username: &Username, email: &Email) -> AppResult<Option<&'static str>> {
+    if store::email_taken(&state.db, &email.key()).await? {
+        return Ok(Some(EMAIL_TAKEN));
+    }
+    if store::username_taken(&state.db, &username.key()).await? {
+        return Ok(Some(USERNAME_TAKEN));
+    }
+    Ok(None)
 }
 
 #[utoipa::path(post, path = "/api/auth/login", tag = TAG, request_body = LoginRequest,

@@ -9,7 +9,13 @@ use crate::{
     time::now_ms,
 };
 
-static USER_COLUMNS_U: LazyLock<String> = LazyLock::new(|| user_columns_of("u"));
+/// Built once: it runs on every signed-in request.
+static USER_BY_SESSION: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2",
+        user_columns_of("u")
+    )
+});
 
 pub struct NewUser<'a> {
     pub username: &'a str,
@@ -94,15 +100,11 @@ pub async fn find_by_login(db: &Db, login_key: &str) -> Result<Option<UserRow>, 
 
 /// The user behind a session cookie: one indexed lookup, the hot path of every signed-in request.
 pub async fn find_by_session(db: &Db, session_token: &str) -> Result<Option<UserRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id \
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
-        *USER_COLUMNS_U
-    ))
-    .bind(token::hash(session_token))
-    .bind(now_ms())
-    .fetch_optional(db.pool())
-    .await
+    sqlx::query_as(USER_BY_SESSION.as_str())
+        .bind(token::hash(session_token))
+        .bind(now_ms())
+        .fetch_optional(db.pool())
+        .await
 }
 
 pub async fn set_admin(db: &Db, username_key: &str, is_admin: bool) -> Result<bool, sqlx::Error> {
