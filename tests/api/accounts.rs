@@ -458,3 +458,19 @@ async fn profile_update_refuses_invalid_values_and_changes_nothing() {
     }
     assert_eq!(client.get("/api/auth/user").await.body["bio"], "Before");
 }
+
+#[tokio::test]
+async fn the_session_cookie_is_secure_when_the_app_is_reached_over_https() {
+    let app = spawn_app().await;
+    let (username, _) = app.signup(json!({})).await;
+    let answer = reqwest::Client::new()
+        .post(app.url("/api/auth/login"))
+        .header("x-forwarded-proto", "https")
+        .json(&json!({ "username": username, "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::OK);
+    let cookie = answer.headers()["set-cookie"].to_str().unwrap();
+    assert!(cookie.contains("; Secure") && cookie.contains("HttpOnly"), "{cookie}");
+}
