@@ -1,49 +1,82 @@
 //! The application: state, the router assembled from each area, and the tower layers around it.
 
-use std::{net::SocketAddr, sync::Arc, time::Duration};
+use std::{net::SocketAddr, sync::Arc};
 
 use anyhow::Context;
 use axum::{
-    extract::{DefaultBodyLimit, Request, State},
-    http::{header, HeaderValue, Method, StatusCode},
-    middleware::{self, Next},
+    extract::{DefaultBodyLimit, State},
+    http::{header, HeaderMap, StatusCode},
+    middleware,
     response::{IntoResponse, Response},
     routing::{any, get},
     Json, Router,
 };
-use tower_http::{
-    compression::{
-        predicate::{DefaultPredicate, Predicate, SizeAbove},
-        CompressionLayer,
-    },
-    set_header::SetResponseHeaderLayer,
-    timeout::TimeoutLayer,
-    trace::TraceLayer,
+use tower_http::compression::{
+    predicate::{DefaultPredicate, Predicate, SizeAbove},
+    CompressionLayer,
 };
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
-    accounts, auth::rate_limit::LoginLimiter, config::Config, db::Db, error::AppError, openapi, realtime, seed, web,
+    accounts,
+    auth::{rate_limit::LoginLimiter, session_cache::SessionCache},
+    config::Config,
+    db::Db,
+    edge,
+    error::AppError,
+    jobs, notifications,
+    notifications::push::Pusher,
+    openapi,
+    realtime::{self, Event},
+    rewards, seed, web,
 };
 
 /// JSON bodies are small; uploads (a later area) raise their own limit.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
+    /// Where people reach the app, without a trailing slash: `GROW_PUBLIC_URL` or the bound address.
+    pub public_url: Arc<str>,
     pub login_limiter: Arc<LoginLimiter>,
     pub mailer: Arc<crate::mail::Mailer>,
+    /// The live channel; it also owns the session cache it keeps fresh.
     pub hub: realtime::Hub,
+    /// Web Push: the VAPID key and the delivery worker.
+    pub pusher: Pusher,
+    /// The time day-based rules read (tests move it forward).
+    pub clock: crate::time::Clock,
+    /// Uploaded files (profile photos, …).
+    pub files: crate::files::FileStore,
     pub openapi_json: Arc<String>,
+}
+
+impl AppState {
+    /// After a committed change to a user's record: every instance drops its cached copy and the
+    /// user's open tabs refetch. Every write to `users` that a session shows calls this.
+    pub fn user_changed(&self, user_id: i64) {
+        self.hub.emit(Event::UserChanged { user_id });
+    }
+
+    /// True when a request may change state or open a socket: it carries no `Origin`, or its
+    /// origin is the `Host` it was sent to, or the configured public origin (behind a proxy).
+    pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {
+        web::origin_is_own(headers, &self.public_url)
+    }
 }
 
 /// Every API route with its OpenAPI description, from the areas' routers.
 fn api_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(accounts::router())
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(accounts::router())
+        .merge(notifications::router())
+        .merge(rewards::router())
+        .merge(crate::admin::router())
+        .merge(crate::connections::router())
+        .merge(crate::people::router())
 }
 
 /// The OpenAPI document, generated from the registered handlers and types.
@@ -51,8 +84,9 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
     api_routes().split_for_parts().1
 }
 
-/// Connects, migrates and (when asked and the embedded database is empty) seeds.
-pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+/// Connects, migrates and (when asked and the embedded database is empty) seeds. `bound` is the
+/// address the server listens on, the public URL when none is configured.
+pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Result<AppState> {
     std::fs::create_dir_all(&config.data_dir)
         .with_context(|| format!("creating the data dir {}", config.data_dir.display()))?;
     let db = Db::connect(&config.database_url()).await?;
@@ -63,16 +97,35 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
             tracing::info!(people = added, "filled the empty database with the demo community");
         }
     }
-    let hub = realtime::Hub::new(&db);
+    let hub = realtime::Hub::new(&db, SessionCache::default());
     if db.backend() == crate::db::Backend::Postgres {
         realtime::bridge::listen(&config.database_url(), hub.clone()).await.context("listening for live frames")?;
     }
     let openapi_json = Arc::new(openapi_document().to_pretty_json().context("serialising OpenAPI")?);
+    let public_url: Arc<str> = match (&config.public_url, bound) {
+        (Some(url), _) => url.as_str().into(),
+        (None, Some(addr)) => format!("http://{addr}").into(),
+        (None, None) => format!("http://{}:{}", config.host, config.port).into(),
+    };
+    let subject = match (&config.vapid_subject, public_url.starts_with("https://")) {
+        (Some(subject), _) => subject.clone(),
+        (None, true) => public_url.to_string(),
+        (None, false) => "mailto:push@localhost".to_string(),
+    };
+    let pusher =
+        Pusher::load(db.clone(), subject, hub.instance().to_string()).await.context("loading the Web Push key")?;
+    let host = public_url.split("://").nth(1).and_then(|rest| rest.split([':', '/']).next()).unwrap_or("localhost");
+    let from = config.mail_from.clone().unwrap_or_else(|| format!("Grow <no-reply@{host}>"));
+    let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &from)?;
     Ok(AppState {
+        pusher,
+        clock: crate::time::Clock::default(),
+        files: crate::files::FileStore::local(config.data_dir.join("files")),
+        login_limiter: Arc::new(LoginLimiter::new(db.clone(), config.login_limits)),
         db,
         config: Arc::new(config),
-        login_limiter: Arc::default(),
-        mailer: Arc::default(),
+        public_url,
+        mailer: Arc::new(mailer),
         hub,
         openapi_json,
     })
@@ -87,46 +140,20 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .route("/healthz", get(|| async { Json(serde_json::json!({ "status": "ok" })) }))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(crate::metrics::serve))
+        .route("/api/files/{name}", get(crate::files::serve))
         .route("/ws", get(realtime::ws_handler))
         .fallback(web::serve_app)
         .method_not_allowed_fallback(|| async {
             (StatusCode::METHOD_NOT_ALLOWED, Json(serde_json::json!({ "message": "Method not allowed" })))
         })
-        .layer(middleware::from_fn(refuse_foreign_origin))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
-    with_security_headers(routes)
+    routes
         // Small answers (the 2-second user poll) are not worth the CPU of compressing.
         .layer(CompressionLayer::new().compress_when(DefaultPredicate::new().and(SizeAbove::new(1024))))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-        .layer(TraceLayer::new_for_http())
+        // One layer for what every request passes (a layer each costs a boxed future per request).
+        .layer(middleware::from_fn_with_state(state.clone(), edge::edge))
         .with_state(state)
-}
-
-/// Headers every answer carries (API.md "Headers").
-fn with_security_headers(router: Router<AppState>) -> Router<AppState> {
-    const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-        img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob: data:; \
-        worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-        frame-ancestors 'none'";
-    [
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::REFERRER_POLICY, "same-origin"),
-        (header::CONTENT_SECURITY_POLICY, CSP),
-        (header::X_FRAME_OPTIONS, "DENY"),
-    ]
-    .into_iter()
-    .fold(router, |router, (name, value)| {
-        router.layer(SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value)))
-    })
-}
-
-/// API.md "Cross-site requests": a state-changing request from another site's page is refused.
-async fn refuse_foreign_origin(request: Request, next: Next) -> Response {
-    let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if changes_state && !web::origin_is_own(request.headers()) {
-        return AppError::Forbidden("Cross-site request refused".into()).into_response();
-    }
-    next.run(request).await
 }
 
 async fn api_not_found() -> AppError {
@@ -156,12 +183,60 @@ pub struct Running {
 /// Binds `HOST:PORT` (port 0 picks a free one) and serves until the task is dropped or aborted.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     let bind = format!("{}:{}", config.host, config.port);
-    let state = prepare(config).await?;
     let listener = tokio::net::TcpListener::bind(&bind).await.with_context(|| format!("binding {bind}"))?;
     let addr = listener.local_addr()?;
+    crate::metrics::handle();
+    let state = prepare(config, Some(addr)).await?;
+    if state.config.run_jobs {
+        jobs::spawn_all(state.clone());
+    }
+    // Push delivery is a queue, not a schedule: it runs wherever the server runs.
+    state.pusher.spawn();
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await });
+    let stopping = state.clone();
+    let task = tokio::spawn(async move {
+        let signalled = Arc::new(tokio::sync::Notify::new());
+        let on_signal = signalled.clone();
+        let hub = stopping.hub.clone();
+        let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            tracing::info!("stopping: no new connections; finishing requests in flight");
+            // Open sockets are told to reconnect (to another instance, or to this one when it is back).
+            hub.shut_down();
+            // A moment for the sockets' close frames to go out.
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+            on_signal.notify_one();
+        });
+        let grace = async {
+            signalled.notified().await;
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        };
+        let served = tokio::select! {
+            served = serve => served,
+            () = grace => {
+                tracing::warn!("stopping: requests still running after {SHUTDOWN_GRACE:?} were cut off");
+                Ok(())
+            }
+        };
+        release_claims(&stopping).await;
+        served
+    });
     Ok(Running { addr, state, task })
+}
+
+/// How long a stopping server lets requests in flight finish.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Hands back what this instance holds, so another instance takes it now rather than when the claim expires.
+async fn release_claims(state: &AppState) {
+    match state.pusher.release().await {
+        Ok(n) if n > 0 => tracing::info!(pushes = n, "handed back claimed pushes"),
+        Ok(_) => {}
+        Err(err) => tracing::warn!(error = %format!("{err:#}"), "could not hand back claimed pushes"),
+    }
+    if let Err(err) = jobs::release(&state.db, &state.hub.instance().to_string()).await {
+        tracing::warn!(error = %format!("{err:#}"), "could not hand back job rounds");
+    }
 }
 
 async fn shutdown_signal() {

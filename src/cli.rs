@@ -1,4 +1,4 @@
-//! The command line: `grow [serve] | migrate | seed --demo | admin grant USERNAME | openapi`.
+//! The command line: `grow [serve] | migrate | seed --demo | admin grant USERNAME | openapi | jobs run NAME`.
 
 use clap::{Parser, Subcommand};
 
@@ -32,6 +32,25 @@ pub enum Command {
     },
     /// Print the OpenAPI document.
     Openapi,
+    /// Make a consistent copy of the data while Grow serves (SQLite database and uploaded files).
+    Backup { dir: std::path::PathBuf },
+    /// Put a backup into an empty data dir.
+    Restore { dir: std::path::PathBuf },
+    /// Copy everything from the embedded database into an empty PostgreSQL database.
+    MoveTo { database_url: String },
+    /// Background jobs.
+    Jobs {
+        #[command(subcommand)]
+        action: JobsAction,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum JobsAction {
+    /// Run one round of a job now (`cleanup`).
+    Run { name: String },
+    /// List the jobs.
+    List,
 }
 
 #[derive(Subcommand)]
@@ -40,4 +59,6 @@ pub enum AdminAction {
     Grant { username: String },
     /// Take administrator rights away.
     Revoke { username: String },
+    /// Give a user coins, through the ledger (support, prizes, test set-ups).
+    GiveCoins { username: String, amount: i64 },
 }

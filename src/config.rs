@@ -1,8 +1,12 @@
-//! Environment → typed configuration (API.md "Running the server").
+//! Environment → typed configuration (API.md "Running the server", README "Configuration").
 
-use std::{fmt, path::PathBuf};
+use std::{fmt, path::PathBuf, time::Duration};
 
 use anyhow::Context;
+
+use crate::{auth::rate_limit::LoginLimits, net::IpBlock};
+
+const WS_IDLE_TIMEOUT: Duration = Duration::from_secs(90);
 
 #[derive(Clone)]
 pub struct Config {
@@ -13,21 +17,85 @@ pub struct Config {
     pub database_url: Option<String>,
     /// Fill an empty embedded database with the demo community on start.
     pub seed_demo: bool,
+    /// Where people reach the app (`GROW_PUBLIC_URL`, e.g. `https://grow.example`): links in mail
+    /// are built from it and the cross-site check accepts its origin. `None`: the bound address.
+    pub public_url: Option<String>,
+    /// Proxies whose `X-Forwarded-For` is believed (`GROW_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<IpBlock>,
+    /// A request still running after this is answered 503.
+    pub request_timeout: Duration,
+    pub login_limits: LoginLimits,
+    /// Run the background jobs (tests turn them off and call `run_once` themselves).
+    pub run_jobs: bool,
+    /// Who push services may contact about our pushes (`GROW_VAPID_SUBJECT`, `mailto:` or `https:`);
+    /// by default the public URL when it is https.
+    pub vapid_subject: Option<String>,
+    /// Where mail goes (`GROW_SMTP_URL`); `None`: the reset link is written to the log.
+    pub smtp_url: Option<String>,
+    /// The sender of mail (`GROW_MAIL_FROM`).
+    pub mail_from: Option<String>,
+    /// The bearer token that opens `GET /metrics` (`GROW_METRICS_TOKEN`); no token, no metrics (404).
+    pub metrics_token: Option<String>,
+    /// A socket that sends nothing (not even its 25-second ping) for this long is closed.
+    pub ws_idle_timeout: Duration,
 }
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
-        let port = match std::env::var("PORT") {
-            Ok(p) => p.parse().with_context(|| format!("PORT must be a port number, got {p:?}"))?,
-            Err(_) => 5000,
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let port = match var("PORT") {
+            Some(p) => p.parse().with_context(|| format!("PORT must be a port number, got {p:?}"))?,
+            None => 5000,
+        };
+        let public_url = var("GROW_PUBLIC_URL").map(|url| url.trim().trim_end_matches('/').to_string());
+        if let Some(url) = &public_url {
+            anyhow::ensure!(
+                url.starts_with("http://") || url.starts_with("https://"),
+                "GROW_PUBLIC_URL must start with http:// or https://, got {url:?}"
+            );
+        }
+        let trusted_proxies = match var("GROW_TRUSTED_PROXIES") {
+            Some(list) => crate::net::parse_blocks(&list).map_err(|e| anyhow::anyhow!("GROW_TRUSTED_PROXIES: {e}"))?,
+            None => Vec::new(),
         };
         Ok(Self {
-            host: std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into()),
+            host: var("HOST").unwrap_or_else(|| "127.0.0.1".into()),
             port,
             data_dir: std::env::var_os("GROW_DATA_DIR").map(PathBuf::from).unwrap_or_else(|| "./data".into()),
-            database_url: std::env::var("DATABASE_URL").ok().filter(|u| !u.trim().is_empty()),
-            seed_demo: matches!(std::env::var("GROW_DEMO").as_deref(), Ok("1" | "true" | "yes")),
+            database_url: var("DATABASE_URL"),
+            seed_demo: matches!(var("GROW_DEMO").as_deref(), Some("1" | "true" | "yes")),
+            public_url,
+            trusted_proxies,
+            request_timeout: Duration::from_secs(30),
+            login_limits: LoginLimits::default(),
+            run_jobs: true,
+            vapid_subject: var("GROW_VAPID_SUBJECT"),
+            metrics_token: var("GROW_METRICS_TOKEN"),
+            smtp_url: var("GROW_SMTP_URL"),
+            mail_from: var("GROW_MAIL_FROM"),
+            ws_idle_timeout: WS_IDLE_TIMEOUT,
         })
+    }
+
+    /// A configuration for a server on `127.0.0.1` at any free port with its data in `data_dir`.
+    pub fn local(data_dir: PathBuf) -> Self {
+        Self {
+            host: "127.0.0.1".into(),
+            port: 0,
+            data_dir,
+            database_url: None,
+            seed_demo: false,
+            public_url: None,
+            trusted_proxies: Vec::new(),
+            request_timeout: Duration::from_secs(30),
+            login_limits: LoginLimits::default(),
+            run_jobs: true,
+            vapid_subject: None,
+            metrics_token: None,
+            smtp_url: None,
+            mail_from: None,
+            ws_idle_timeout: WS_IDLE_TIMEOUT,
+        }
     }
 
     /// The URL the pool connects to.
@@ -48,8 +116,19 @@ impl fmt::Debug for Config {
             .field("data_dir", &self.data_dir)
             .field("database_url", &self.database_url.as_deref().map(redact_url))
             .field("seed_demo", &self.seed_demo)
+            .field("public_url", &self.public_url)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("request_timeout", &self.request_timeout)
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("mail_from", &self.mail_from)
+            .field("metrics_token", &self.metrics_token.as_ref().map(|_| "***"))
             .finish()
     }
+}
+
+/// A URL fit for logs and messages: the password replaced by `***`.
+pub fn redact(url: &str) -> String {
+    redact_url(url)
 }
 
 fn redact_url(url: &str) -> String {

@@ -29,6 +29,9 @@ pub enum AppError {
     UnsupportedMediaType(String),
     #[error("{0}")]
     TooManyRequests(String),
+    /// 503: busy or timed out; the client may try again.
+    #[error("{0}")]
+    ServiceUnavailable(String),
     #[error("Something went wrong")]
     Internal(#[from] anyhow::Error),
 }
@@ -58,6 +61,7 @@ impl AppError {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -69,12 +73,17 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+/// The cause of a 500, handed to the request log (which knows the route) in the response's extensions.
+#[derive(Clone)]
+pub struct InternalCause(pub std::sync::Arc<String>);
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        let mut response = (self.status(), Json(ErrorBody { message: self.to_string() })).into_response();
         if let Self::Internal(err) = &self {
             // The detail stays in the log; the client only learns that something failed.
-            tracing::error!(error = ?err, "internal error");
+            response.extensions_mut().insert(InternalCause(std::sync::Arc::new(format!("{err:#}"))));
         }
-        (self.status(), Json(ErrorBody { message: self.to_string() })).into_response()
+        response
     }
 }

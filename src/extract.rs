@@ -58,14 +58,19 @@ fn readable_serde_error(err: &serde_json::Error) -> String {
     }
 }
 
-/// The peer address of the connection, when the server was started with connect info.
+/// The client's address: the connection's peer, or behind a trusted proxy (`GROW_TRUSTED_PROXIES`)
+/// the address it forwarded (see `net::client_address`).
 pub struct ClientAddr(pub Option<std::net::IpAddr>);
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
+impl axum::extract::FromRequestParts<crate::app::AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|info| info.0.ip())))
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &crate::app::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|info| info.0.ip());
+        Ok(Self(crate::net::client_address(peer, &parts.headers, &state.config.trusted_proxies)))
     }
 }
 

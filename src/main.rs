@@ -1,11 +1,17 @@
+// Outside tests, errors are handled, not unwrapped (as in the library).
+#![deny(clippy::unwrap_used, clippy::expect_used)]
+
 use anyhow::Context;
 use clap::Parser;
 use grow::{
     accounts::{rules, store},
     app,
-    cli::{AdminAction, Cli, Command},
+    cli::{AdminAction, Cli, Command, JobsAction},
     config::Config,
     db::Db,
+    jobs,
+    realtime::{bridge, Event},
+    rewards::ledger,
     seed,
 };
 
@@ -39,19 +45,54 @@ async fn main() -> anyhow::Result<()> {
                 n => println!("seeded {n} demo people"),
             }
         }
+        Command::Admin { action: AdminAction::GiveCoins { username, amount } } => {
+            anyhow::ensure!(amount > 0 && amount <= 1_000_000, "the amount must be from 1 to 1000000 coins");
+            config.run_jobs = false;
+            let state = app::prepare(config, None).await?;
+            let Some(user) = store::find_by_login(&mut *state.db.conn().await?, &rules::login_key(&username)).await?
+            else {
+                anyhow::bail!("no user named {username}")
+            };
+            let mut tx = state.db.begin().await?;
+            let act = format!("admin:{}:{}", user.id, grow::auth::token::generate());
+            let balance = ledger::award(&state, &mut tx, user.id, amount, ledger::Reason::Admin, &act, &[])
+                .await?
+                .context("the grant was not written")?;
+            tx.commit().await?;
+            bridge::notify_from_cli(&state.db, &Event::UserChanged { user_id: user.id }).await?;
+            println!("{username} now has {} coins ({} earned in all)", balance.coins, balance.lifetime);
+        }
         Command::Admin { action } => {
             let db = open_db(&config).await?;
             let (username, grant) = match &action {
                 AdminAction::Grant { username } => (username, true),
                 AdminAction::Revoke { username } => (username, false),
+                AdminAction::GiveCoins { .. } => anyhow::bail!("handled above"),
             };
-            anyhow::ensure!(
-                store::set_admin(&db, &rules::username_key(username), grant).await?,
-                "no user named {username}"
-            );
+            let mut tx = db.begin().await?;
+            let user_id = store::set_admin(&mut tx, &rules::login_key(username), grant).await?;
+            tx.commit().await?;
+            let Some(user_id) = user_id else { anyhow::bail!("no user named {username}") };
+            // Running servers on PostgreSQL drop their cached copy at once; on SQLite within a minute.
+            bridge::notify_from_cli(&db, &Event::UserChanged { user_id }).await?;
             println!("{username} is {}an administrator", if grant { "now " } else { "no longer " });
         }
+        Command::Backup { dir } => {
+            let db = open_db(&config).await?;
+            println!("{}", grow::ops::backup(&config, &db, &dir).await?);
+        }
+        Command::Restore { dir } => println!("{}", grow::ops::restore(&config, &dir)?),
+        Command::MoveTo { database_url } => {
+            let db = open_db(&config).await?;
+            println!("{}", grow::ops::move_to(&db, &database_url).await?);
+        }
         Command::Openapi => println!("{}", app::openapi_document().to_pretty_json()?),
+        Command::Jobs { action: JobsAction::List } => jobs::NAMES.iter().for_each(|name| println!("{name}")),
+        Command::Jobs { action: JobsAction::Run { name } } => {
+            config.run_jobs = false;
+            let state = app::prepare(config, None).await?;
+            println!("{name}: {}", jobs::run_once(&name, &state).await?);
+        }
     }
     Ok(())
 }

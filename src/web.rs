@@ -50,9 +50,13 @@ fn file_response(path: &str, file: rust_embed::EmbeddedFile, request: &HeaderMap
     };
     let mut headers = HeaderMap::new();
     let mime = mime_guess::from_path(path).first_or_octet_stream();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(mime.as_ref()).expect("mime is a header value"));
+    let content_type =
+        HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    headers.insert(header::CONTENT_TYPE, content_type);
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    headers.insert(header::ETAG, HeaderValue::from_str(&etag).expect("hex etag"));
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
     if path == "sw.js" {
         headers.insert("service-worker-allowed", HeaderValue::from_static("/"));
     }
@@ -63,12 +67,16 @@ fn file_response(path: &str, file: rust_embed::EmbeddedFile, request: &HeaderMap
     (headers, file.data.into_owned()).into_response()
 }
 
-/// True when the request has no `Origin` or its origin is this app's own (its `Host`).
-pub fn origin_is_own(headers: &HeaderMap) -> bool {
+/// True when the request has no `Origin`, or its origin is this app's own: the `Host` it was sent
+/// to, or `public_url` (a proxy in front may send another `Host`).
+pub fn origin_is_own(headers: &HeaderMap, public_url: &str) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
     let origin = origin.to_str().unwrap_or_default();
+    if !origin.is_empty() && origin.eq_ignore_ascii_case(public_url) {
+        return true;
+    }
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
     let authority = origin.split_once("://").map(|(_, rest)| rest).unwrap_or_default();
     !host.is_empty() && authority.eq_ignore_ascii_case(host)
@@ -89,9 +97,12 @@ mod tests {
 
     #[test]
     fn own_origin_is_recognised() {
-        assert!(origin_is_own(&headers(None, "grow.test")));
-        assert!(origin_is_own(&headers(Some("http://127.0.0.1:5000"), "127.0.0.1:5000")));
-        assert!(!origin_is_own(&headers(Some("https://evil.example"), "127.0.0.1:5000")));
-        assert!(!origin_is_own(&headers(Some("null"), "127.0.0.1:5000")));
+        let public = "https://grow.example";
+        assert!(origin_is_own(&headers(None, "grow.test"), public));
+        assert!(origin_is_own(&headers(Some("http://127.0.0.1:5000"), "127.0.0.1:5000"), public));
+        assert!(!origin_is_own(&headers(Some("https://evil.example"), "127.0.0.1:5000"), public));
+        assert!(!origin_is_own(&headers(Some("null"), "127.0.0.1:5000"), public));
+        // Behind a proxy that passes its own Host on: the configured public origin is the app's own.
+        assert!(origin_is_own(&headers(Some("https://grow.example"), "10.0.0.5:5000"), public));
     }
 }

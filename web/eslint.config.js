@@ -1,8 +1,9 @@
-// ESLint 9 flat config: typescript-eslint (type-checked), the React hooks rules, and the project's
-// feature boundaries. Formatting is Prettier's job (`npm run lint` runs both).
+// ESLint 9 flat config: typescript-eslint (type-checked), the React hooks rules, jsx-a11y (accessibility), and the
+// project's feature boundaries. Formatting is Prettier's job (`npm run lint` runs both).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -19,6 +20,12 @@ const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
   .map((entry) => entry.name);
 const MAX_DEPTH = 6;
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Tailwind palette colour utilities (`text-gray-500`, `bg-white`, `from-red-400/50`, …), as an esquery regex. */
+const PALETTE_CLASS =
+  '/\\b(bg|text|border|from|via|to|ring|fill|stroke|outline|shadow|divide|decoration|accent|caret|placeholder)-(white|black|slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)\\b/';
+/** Hex colours and rgb()/hsl() in class names, styles and SVG attributes. */
+const RAW_COLOUR = '/(#[0-9a-fA-F]{3,8}\\b|\\b(rgba?|hsla?)\\()/';
 
 const featureBoundaries = features.flatMap((feature) =>
   Array.from({ length: MAX_DEPTH }, (_, depth) => ({
@@ -80,11 +87,19 @@ export default defineConfig(
   {
     name: 'grow/react',
     files: ['src/**/*.{ts,tsx}'],
-    extends: [reactHooks.configs.flat.recommended],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },
+    settings: {
+      // Our primitives render these elements, so the rules check them like the elements themselves.
+      'jsx-a11y': {
+        components: { Button: 'button', Input: 'input', Textarea: 'textarea', Label: 'label' },
+      },
+    },
     rules: {
       // A missing dependency is a stale-closure bug, not a style nit.
       'react-hooks/exhaustive-deps': 'error',
+      // `role` on our own components is a person's role (Avatar, BottomNav), not an ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
     },
   },
   {
@@ -97,6 +112,29 @@ export default defineConfig(
     name: 'grow/node-configs',
     files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // Colours come from the design tokens (src/index.css, shown on /design-system) so both themes and the
+    // light-dark() fallback stay right: no hex or rgb()/hsl() colours and no Tailwind palette colours in the app.
+    name: 'grow/colour-tokens',
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=REGEX]', 'TemplateElement[value.raw=REGEX]'].flatMap((selector) => [
+          {
+            selector: selector.replace('REGEX', PALETTE_CLASS),
+            message:
+              'Use a colour token (bg-primary, text-muted-foreground, …), not a Tailwind palette colour.',
+          },
+          {
+            selector: selector.replace('REGEX', RAW_COLOUR),
+            message: 'Use a colour token (var(--primary), bg-card, …), not a raw colour.',
+          },
+        ]),
+      ],
+    },
   },
   ...featureBoundaries,
   {

@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
-// The journeys run against the real release binary with a fresh data dir, in Debian's Chromium
+// The journeys run against the real server binary with a fresh data dir, in Debian's Chromium
 // at a phone viewport (390x844). No browser is downloaded: the executable comes from the OS.
+// GROW_BIN names the binary (default: the release build). A debug build reads web/dist from disk at run time,
+// so `npm run build` first and it serves the latest web build.
 const port = Number(process.env.E2E_PORT ?? 5199);
-const dataDir = '../target/e2e-data';
+const dataDir = process.env.E2E_DATA_DIR ?? '../target/e2e-data';
+const growBin = process.env.GROW_BIN ?? '../target/release/grow';
 
 export default defineConfig({
   testDir: './e2e',
@@ -11,7 +14,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // The journeys audit every screen they reach (axe, tap targets), which takes a second or two each.
+  timeout: 120_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
@@ -38,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && ../target/release/grow serve`,
+    command: `rm -rf ${dataDir} && ${growBin} serve`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

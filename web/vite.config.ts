@@ -1,15 +1,16 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The Rust server in development; GROW_DEV_SERVER points the proxy elsewhere (e.g. a mock).
 const server = process.env.GROW_DEV_SERVER ?? 'http://127.0.0.1:5000';
 
 export default defineConfig({
-  // No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime (works on npm 10 and 11).
-  esbuild: { jsx: 'automatic' },
-  plugins: [tailwindcss()],
+  // @vitejs/plugin-react: the automatic JSX runtime, and React Fast Refresh under `npm run dev` (an edited
+  // component updates in place and keeps its state).
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

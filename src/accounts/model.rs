@@ -17,7 +17,8 @@ pub fn user_columns_of(alias: &str) -> String {
     USER_COLUMNS.split(", ").map(|c| format!("{alias}.{}", c.trim())).collect::<Vec<_>>().join(", ")
 }
 
-#[derive(sqlx::FromRow, Clone, Debug)]
+/// No `Debug`: it holds the password hash.
+#[derive(sqlx::FromRow, Clone)]
 pub struct UserRow {
     pub id: i64,
     pub username: String,

@@ -2,7 +2,10 @@
 
 use axum::{
     extract::State,
-    http::{header::SET_COOKIE, HeaderMap, StatusCode},
+    http::{
+        header::{CONTENT_TYPE, SET_COOKIE},
+        HeaderMap, HeaderValue, StatusCode,
+    },
     response::{AppendHeaders, IntoResponse},
     Json,
 };
@@ -14,16 +17,17 @@ use super::{
 };
 use crate::{
     app::AppState,
-    auth::{password, session, CurrentUser},
+    auth::{password, rate_limit, session, CurrentUser},
     db::is_unique_violation,
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
     mail::Mail,
-    realtime::ServerFrame,
+    realtime::Event,
 };
 
 const TAG: &str = "accounts";
 const INVALID_LOGIN: &str = "Invalid username or password";
+const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please wait a few minutes and try again.";
 const RESET_SENT: &str = "If an account with that email exists, we've sent a password reset link.";
 
 #[utoipa::path(post, path = "/api/auth/signup", tag = TAG, request_body = SignupRequest,
@@ -64,7 +68,13 @@ pub async fn signup(
         bio: bio.as_deref(),
         skills: &skills,
     };
-    let user = match store::insert_user(state.db.pool(), &new_user).await {
+    let inserted = async {
+        let mut tx = state.db.begin().await?;
+        let user = store::insert_user(&mut tx, &new_user).await?;
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(user)
+    };
+    let user = match inserted.await {
         Ok(user) => user,
         // Someone took the name or email between our check and the insert.
         Err(err) if is_unique_violation(&err) => {
@@ -79,10 +89,11 @@ pub async fn signup(
 
 /// The availability message of the first of email and username that an account already uses.
 async fn already_taken(state: &AppState, username: &Username, email: &Email) -> AppResult<Option<&'static str>> {
-    if store::email_taken(&state.db, &email.key()).await? {
+    let mut conn = state.db.conn().await?;
+    if store::email_taken(&mut conn, &email.key()).await? {
         return Ok(Some(EMAIL_TAKEN));
     }
-    if store::username_taken(&state.db, &username.key()).await? {
+    if store::username_taken(&mut conn, &username.key()).await? {
         return Ok(Some(USERNAME_TAKEN));
     }
     Ok(None)
@@ -100,24 +111,34 @@ pub async fn login(
     if body.username.trim().is_empty() || body.password.is_empty() {
         return Err(AppError::bad_request("Username and password are required"));
     }
-    let login_key = rules::username_key(&body.username);
-    if state.login_limiter.is_blocked(&login_key, address) {
-        return Err(AppError::TooManyRequests(
-            "Too many failed login attempts. Please wait a few minutes and try again.".into(),
-        ));
+    let limiter = &state.login_limiter;
+    let limits = limiter.limits();
+    let too_many = || AppError::TooManyRequests(TOO_MANY_LOGINS.into());
+    // Each attempt is reserved before the (slow) password check, so a burst cannot outrun the count.
+    let address_key = address.map(rate_limit::address_key);
+    if let Some(key) = &address_key {
+        if !limiter.reserve(key, limits.per_address).await? {
+            return Err(too_many());
+        }
     }
-    let user = store::find_by_login(&state.db, &login_key).await?;
+    let login_key = rules::login_key(&body.username);
+    let user = store::find_by_login(&mut *state.db.conn().await?, &login_key).await?;
+    // One budget per account, whether it is named by username or by email.
+    let account_key = rate_limit::account_key(user.as_ref().map(|u| u.id), &login_key);
+    if !limiter.reserve(&account_key, limits.per_account).await? {
+        return Err(too_many());
+    }
     // No real password is this long; hashing megabytes on each attempt would only serve an attacker.
     let plausible = body.password.len() <= rules::PASSWORD_MAX_LEN * 4;
     let matches = plausible && password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     let user = match user {
         Some(user) if matches => user,
-        _ => {
-            state.login_limiter.record_failure(&login_key, address);
-            return Err(AppError::unauthorized(INVALID_LOGIN));
-        }
+        _ => return Err(AppError::unauthorized(INVALID_LOGIN)),
     };
-    state.login_limiter.record_success(&login_key);
+    limiter.clear(&account_key).await?;
+    if let Some(key) = &address_key {
+        limiter.release(key).await?;
+    }
     start_session(&state, &headers, user, body.remember_me.unwrap_or(false)).await
 }
 
@@ -130,16 +151,18 @@ async fn start_session(
 ) -> AppResult<impl IntoResponse> {
     let mut tx = state.db.begin().await?;
     let session_token = session::create(&mut tx, user.id).await?;
+    // An active person gets the day's note when they arrive (once a day; the daily job does the rest).
+    crate::notifications::daily::give_today(state, &mut tx, user.id).await?;
     let remember_token = match remember {
         true => Some(session::create_remember_token(&mut tx, user.id).await?),
         false => None,
     };
     tx.commit().await?;
     if let Some(old) = session::token_from_headers(headers) {
-        session::delete(&state.db, old).await?;
+        session::end(state, old).await?;
     }
     Ok((
-        AppendHeaders([(SET_COOKIE, session::set_cookie(headers, &session_token))]),
+        AppendHeaders([(SET_COOKIE, session::set_cookie(headers, &session_token)?)]),
         Json(LoginResponse { user: user.to_own(), remember_token }),
     ))
 }
@@ -156,13 +179,12 @@ pub async fn remembered_login(
     }
     let mut tx = state.db.begin().await?;
     let user_id =
-        session::consume_remember_token(&mut tx, &rules::username_key(&body.username), body.remember_token.trim())
-            .await?;
+        session::consume_remember_token(&mut tx, &rules::login_key(&body.username), body.remember_token.trim()).await?;
     tx.commit().await?;
     let Some(user_id) = user_id else {
         return Err(AppError::unauthorized("This saved login has expired. Please log in again."));
     };
-    let user = store::find_by_id(&state.db, user_id).await?.ok_or(AppError::Unauthorized(None))?;
+    let user = store::find_by_id(&mut *state.db.conn().await?, user_id).await?.ok_or(AppError::Unauthorized(None))?;
     // A remembered login always hands out a replacement token: the used one is spent.
     start_session(&state, &headers, user, true).await
 }
@@ -176,34 +198,33 @@ pub async fn forget_remembered(
     if body.username.trim().is_empty() || body.remember_token.trim().is_empty() {
         return Err(AppError::bad_request("Username and rememberToken are required"));
     }
-    session::revoke_remember_token(&state.db, &rules::username_key(&body.username), body.remember_token.trim()).await?;
+    let mut tx = state.db.begin().await?;
+    session::revoke_remember_token(&mut tx, &rules::login_key(&body.username), body.remember_token.trim()).await?;
+    tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(post, path = "/api/auth/logout", tag = TAG, responses((status = 200, body = MessageResponse)))]
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppResult<impl IntoResponse> {
     if let Some(token) = session::token_from_headers(&headers) {
-        let user = store::find_by_session(&state.db, token).await?;
-        session::delete(&state.db, token).await?;
-        if let Some(user) = user {
-            // The user's other tabs refetch themselves; those that shared this session learn they are signed out.
-            state.hub.publish(user.id, ServerFrame::UserUpdated).await;
-        }
+        // Its sockets close and every instance forgets it; the user's other tabs refetch themselves.
+        session::end(&state, token).await?;
     }
     Ok((AppendHeaders([(SET_COOKIE, session::clear_cookie(&headers))]), Json(MessageResponse::new("Logged out"))))
 }
 
 #[utoipa::path(get, path = "/api/auth/user", tag = TAG,
     responses((status = 200, body = User), (status = 401, body = ErrorBody)))]
-pub async fn current_user(CurrentUser(user): CurrentUser) -> Json<User> {
-    Json(user.to_own())
+pub async fn current_user(CurrentUser(user): CurrentUser) -> AppResult<impl IntoResponse> {
+    Ok(([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], user.own_json()?))
 }
 
-/// The same answer as `/api/auth/user`; the client polls it every 2 s while signed in.
+/// The same answer as `/api/auth/user`; the client polls it every 2 s while its socket is down, so
+/// it is answered from the session cache's ready-made JSON.
 #[utoipa::path(get, path = "/api/auth/user-refresh", tag = TAG,
     responses((status = 200, body = User), (status = 401, body = ErrorBody)))]
-pub async fn current_user_refresh(CurrentUser(user): CurrentUser) -> Json<User> {
-    Json(user.to_own())
+pub async fn current_user_refresh(CurrentUser(user): CurrentUser) -> AppResult<impl IntoResponse> {
+    Ok(([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], user.own_json()?))
 }
 
 #[utoipa::path(post, path = "/api/auth/check-email", tag = TAG, request_body = CheckEmailRequest,
@@ -213,7 +234,7 @@ pub async fn check_email(
     ApiJson(body): ApiJson<CheckEmailRequest>,
 ) -> AppResult<Json<Availability>> {
     let email = Email::parse(&body.email)?;
-    Ok(Json(Availability { available: !store::email_taken(&state.db, &email.key()).await? }))
+    Ok(Json(Availability { available: !store::email_taken(&mut *state.db.conn().await?, &email.key()).await? }))
 }
 
 #[utoipa::path(post, path = "/api/auth/check-username", tag = TAG, request_body = CheckUsernameRequest,
@@ -223,14 +244,13 @@ pub async fn check_username(
     ApiJson(body): ApiJson<CheckUsernameRequest>,
 ) -> AppResult<Json<Availability>> {
     let username = Username::parse(&body.username)?;
-    Ok(Json(Availability { available: !store::username_taken(&state.db, &username.key()).await? }))
+    Ok(Json(Availability { available: !store::username_taken(&mut *state.db.conn().await?, &username.key()).await? }))
 }
 
 #[utoipa::path(post, path = "/api/auth/forgot-password", tag = TAG, request_body = ForgotPasswordRequest,
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody)))]
 pub async fn forgot_password(
     State(state): State<AppState>,
-    headers: HeaderMap,
     ApiJson(body): ApiJson<ForgotPasswordRequest>,
 ) -> AppResult<Json<MessageResponse>> {
     let login = body.email.trim();
@@ -238,14 +258,17 @@ pub async fn forgot_password(
         return Err(AppError::bad_request("Please enter your email address or username."));
     }
     // The same answer whether or not the account exists, so the form reveals no accounts.
-    if let Some(user) = store::find_by_login(&state.db, &rules::email_key(login)).await? {
+    if let Some(user) = store::find_by_login(&mut *state.db.conn().await?, &rules::login_key(login)).await? {
         let mut tx = state.db.begin().await?;
         let token = store::create_password_reset(&mut tx, user.id).await?;
         tx.commit().await?;
         state.mailer.send(Mail {
             user_id: user.id,
+            to: user.email.clone(),
+            first_name: user.first_name.clone(),
             subject: "Reset your Grow password".into(),
-            link: format!("{}/?reset={token}", public_origin(&headers)),
+            // From the configured public URL, never the request's Host header (which a client chooses).
+            link: format!("{}/?reset={token}", state.public_url),
         });
     }
     Ok(Json(MessageResponse::new(RESET_SENT)))
@@ -261,16 +284,23 @@ pub async fn reset_password(
         return Err(AppError::bad_request("Reset token is required"));
     }
     let password = Password::parse(&body.password)?;
+    let token = body.token.trim();
+    let invalid = || AppError::bad_request("This reset link is invalid or has expired. Please request a new one.");
+    // A made-up token costs a lookup, not a hash.
+    if !store::password_reset_is_valid(&mut *state.db.conn().await?, token).await? {
+        return Err(invalid());
+    }
     let password_hash = password::hash(password.into_inner()).await?;
     let mut tx = state.db.begin().await?;
-    let Some(user_id) = store::consume_password_reset(&mut tx, body.token.trim()).await? else {
-        return Err(AppError::bad_request("This reset link is invalid or has expired. Please request a new one."));
+    // Spent here, in one statement: of two racing uses only one finds it.
+    let Some(user_id) = store::consume_password_reset(&mut tx, token).await? else {
+        return Err(invalid());
     };
     store::set_password_hash(&mut tx, user_id, &password_hash).await?;
     // A new password ends every session and saved login that the old one opened.
     session::revoke_all(&mut tx, user_id).await?;
     tx.commit().await?;
-    state.hub.publish(user_id, ServerFrame::UserUpdated).await;
+    state.hub.emit(Event::UserSignedOut { user_id });
     Ok(Json(MessageResponse::new("Your password has been reset. Please log in.")))
 }
 
@@ -292,17 +322,9 @@ pub async fn update_profile(
         first_name: body.first_name.as_deref().map(|n| rules::person_name(n, "First name")).transpose()?,
         last_name: body.last_name.as_deref().map(|n| rules::person_name(n, "Last name")).transpose()?,
     };
-    let updated = store::update_profile(&state.db, user.id, &change).await?;
-    state.hub.publish(user.id, ServerFrame::UserUpdated).await;
+    let mut tx = state.db.begin().await?;
+    let updated = store::update_profile(&mut tx, user.id, &change).await?;
+    tx.commit().await?;
+    state.user_changed(user.id);
     Ok(Json(updated.to_own()))
-}
-
-/// The origin the browser used, for links written to the log.
-fn public_origin(headers: &HeaderMap) -> String {
-    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("localhost");
-    let scheme = match headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) {
-        Some("https") => "https",
-        _ => "http",
-    };
-    format!("{scheme}://{host}")
 }

@@ -83,12 +83,14 @@ impl Username {
     }
     /// The case-insensitive uniqueness key.
     pub fn key(&self) -> String {
-        username_key(&self.0)
+        login_key(&self.0)
     }
 }
 
-pub fn username_key(username: &str) -> String {
-    username.trim().to_ascii_lowercase()
+/// The one case folding of names people log in with, usernames and emails alike (full Unicode
+/// lowercase, so a non-ASCII address found at sign-up is found again at login).
+pub fn login_key(login: &str) -> String {
+    login.trim().to_lowercase()
 }
 
 pub struct Email(String);
@@ -113,12 +115,8 @@ impl Email {
         &self.0
     }
     pub fn key(&self) -> String {
-        email_key(&self.0)
+        login_key(&self.0)
     }
-}
-
-pub fn email_key(email: &str) -> String {
-    email.trim().to_lowercase()
 }
 
 /// spec 000 §4: one point each for length ≥ 8, a lowercase letter, an uppercase letter, a digit
@@ -183,6 +181,10 @@ pub fn optional_text(raw: Option<&str>, field: &str, max: usize) -> Result<Optio
 
 /// Skills are trimmed; blanks and duplicates (ignoring case) are dropped (spec 000 §5).
 pub fn skills(raw: &[String]) -> Result<Vec<String>, AppError> {
+    // Counted before the (quadratic) de-duplication, so a huge list costs nothing.
+    if raw.len() > SKILLS_MAX {
+        return Err(AppError::BadRequest(format!("At most {SKILLS_MAX} skills")));
+    }
     let mut out: Vec<String> = Vec::new();
     for skill in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
         if skill.chars().count() > SKILL_MAX_LEN {
@@ -191,9 +193,6 @@ pub fn skills(raw: &[String]) -> Result<Vec<String>, AppError> {
         if !out.iter().any(|s| s.eq_ignore_ascii_case(skill)) {
             out.push(skill.to_string());
         }
-    }
-    if out.len() > SKILLS_MAX {
-        return Err(AppError::BadRequest(format!("At most {SKILLS_MAX} skills")));
     }
     Ok(out)
 }

@@ -1,21 +1,30 @@
-//! The SQL of the accounts area.
+//! The SQL of the accounts area. Reads take `&mut Conn`, writes `&mut Tx` (see `db`).
 
 use std::sync::LazyLock;
 
 use super::model::{user_columns_of, UserRow, USER_COLUMNS};
 use crate::{
     auth::token,
-    db::{Db, Tx},
+    db::{Conn, Tx},
     time::now_ms,
 };
 
-/// Built once: it runs on every signed-in request.
+/// Built once: it runs whenever a session is not in the cache.
 static USER_BY_SESSION: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "SELECT {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2",
+        "SELECT {}, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
         user_columns_of("u")
     )
 });
+
+/// A session's user and when the session ends.
+#[derive(sqlx::FromRow)]
+pub struct SessionRow {
+    #[sqlx(flatten)]
+    pub user: UserRow,
+    pub session_expires_at: i64,
+}
 
 pub struct NewUser<'a> {
     pub username: &'a str,
@@ -34,10 +43,7 @@ pub struct NewUser<'a> {
     pub skills: &'a [String],
 }
 
-pub async fn insert_user<'e, E>(executor: E, user: &NewUser<'_>) -> Result<UserRow, sqlx::Error>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Any>,
-{
+pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sqlx::Error> {
     let now = now_ms();
     let sql = format!(
         "INSERT INTO users (username, username_key, email, email_key, password_hash, first_name, last_name, \
@@ -58,69 +64,80 @@ where
         .bind(user.lat)
         .bind(user.lng)
         .bind(user.bio)
-        .bind(serde_json::to_string(user.skills).expect("strings serialise"))
+        .bind(skills_json(user.skills))
         .bind(now)
-        .fetch_one(executor)
+        .fetch_one(&mut **tx)
         .await
 }
 
-pub async fn username_taken(db: &Db, username_key: &str) -> Result<bool, sqlx::Error> {
+/// Skills are stored as a JSON list of strings.
+fn skills_json(skills: &[String]) -> String {
+    serde_json::Value::from(skills.to_vec()).to_string()
+}
+
+pub async fn username_taken(conn: &mut Conn, username_key: &str) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users WHERE username_key = $1")
         .bind(username_key)
-        .fetch_one(db.pool())
+        .fetch_one(&mut *conn)
         .await
         .map(|n| n > 0)
 }
 
-pub async fn email_taken(db: &Db, email_key: &str) -> Result<bool, sqlx::Error> {
+pub async fn email_taken(conn: &mut Conn, email_key: &str) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users WHERE email_key = $1")
         .bind(email_key)
-        .fetch_one(db.pool())
+        .fetch_one(&mut *conn)
         .await
         .map(|n| n > 0)
 }
 
-pub async fn count_users(db: &Db) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(db.pool()).await
+pub async fn count_users(conn: &mut Conn) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(&mut *conn).await
 }
 
-pub async fn find_by_id(db: &Db, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(db.pool()).await
+pub async fn find_by_id(conn: &mut Conn, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(&mut *conn).await
 }
 
 /// Login accepts a username or an email address, either in any case.
-pub async fn find_by_login(db: &Db, login_key: &str) -> Result<Option<UserRow>, sqlx::Error> {
+pub async fn find_by_login(conn: &mut Conn, login_key: &str) -> Result<Option<UserRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "SELECT {USER_COLUMNS} FROM users WHERE username_key = $1 OR email_key = $1 ORDER BY id LIMIT 1"
     ))
     .bind(login_key)
-    .fetch_optional(db.pool())
+    .fetch_optional(&mut *conn)
     .await
 }
 
-/// The user behind a session cookie: one indexed lookup, the hot path of every signed-in request.
-pub async fn find_by_session(db: &Db, session_token: &str) -> Result<Option<UserRow>, sqlx::Error> {
-    sqlx::query_as(USER_BY_SESSION.as_str())
-        .bind(token::hash(session_token))
-        .bind(now_ms())
-        .fetch_optional(db.pool())
-        .await
+/// The user behind a session (by token hash): one indexed join.
+pub async fn find_by_session(conn: &mut Conn, token_hash: &str, now: i64) -> Result<Option<SessionRow>, sqlx::Error> {
+    sqlx::query_as(USER_BY_SESSION.as_str()).bind(token_hash).bind(now).fetch_optional(&mut *conn).await
 }
 
-pub async fn set_admin(db: &Db, username_key: &str, is_admin: bool) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE users SET is_admin = $1, updated_at = $2 WHERE username_key = $3")
+/// Sets or clears `isAdmin`; the user's id when the name exists.
+pub async fn set_admin(tx: &mut Tx, username_key: &str, is_admin: bool) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("UPDATE users SET is_admin = $1, updated_at = $2 WHERE username_key = $3 RETURNING id")
         .bind(i64::from(is_admin))
         .bind(now_ms())
         .bind(username_key)
-        .execute(db.pool())
-        .await?;
-    Ok(done.rows_affected() == 1)
+        .fetch_optional(&mut **tx)
+        .await
 }
 
 /// Replaces any earlier reset token of the user with a new one, valid for an hour.
 pub async fn create_password_reset(tx: &mut Tx, user_id: i64) -> Result<String, sqlx::Error> {
     sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     token::issue(tx, token::Kind::PasswordReset, user_id).await
+}
+
+/// Whether a reset token is valid now, without spending it (checked before the costly hash).
+pub async fn password_reset_is_valid(conn: &mut Conn, reset_token: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM password_resets WHERE token_hash = $1 AND expires_at > $2")
+        .bind(token::hash(reset_token))
+        .bind(now_ms())
+        .fetch_one(&mut *conn)
+        .await
+        .map(|n| n > 0)
 }
 
 /// Spends a reset token (single use): its owner if it was valid and unexpired.
@@ -153,7 +170,7 @@ pub struct ProfileChange {
     pub last_name: Option<String>,
 }
 
-pub async fn update_profile(db: &Db, user_id: i64, change: &ProfileChange) -> Result<UserRow, sqlx::Error> {
+pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -> Result<UserRow, sqlx::Error> {
     let sql = format!(
         "UPDATE users SET \
            role = COALESCE($1, role), \
@@ -171,11 +188,11 @@ pub async fn update_profile(db: &Db, user_id: i64, change: &ProfileChange) -> Re
         .bind(change.location.clone().flatten())
         .bind(i64::from(change.bio.is_some()))
         .bind(change.bio.clone().flatten())
-        .bind(change.skills.as_ref().map(|s| serde_json::to_string(s).expect("strings serialise")))
+        .bind(change.skills.as_deref().map(skills_json))
         .bind(change.first_name.as_deref())
         .bind(change.last_name.as_deref())
         .bind(now_ms())
         .bind(user_id)
-        .fetch_one(db.pool())
+        .fetch_one(&mut **tx)
         .await
 }

@@ -1,23 +1,29 @@
 //! Extractors: `CurrentUser` for signed-in routes (401 otherwise), `MaybeUser` where signing in is optional.
 
+use std::sync::Arc;
+
 use axum::{extract::FromRequestParts, http::request::Parts};
 
-use crate::{accounts::model::UserRow, accounts::store, app::AppState, auth::session, error::AppError};
+use crate::{
+    app::AppState,
+    auth::{session, session_cache::SessionUser},
+    error::AppError,
+};
 
 /// The signed-in user. Extracting it answers 401 `{"message":"Unauthorized"}` when nobody is.
-pub struct CurrentUser(pub UserRow);
+pub struct CurrentUser(pub Arc<SessionUser>);
 
 /// The signed-in user, if any.
-pub struct MaybeUser(pub Option<UserRow>);
+pub struct MaybeUser(pub Option<Arc<SessionUser>>);
 
 impl FromRequestParts<AppState> for MaybeUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let Some(token) = session::token_from_headers(&parts.headers) else {
-            return Ok(Self(None));
-        };
-        Ok(Self(store::find_by_session(&state.db, token).await?))
+        match session::token_from_headers(&parts.headers) {
+            Some(token) => Ok(Self(session::user_of(state, token).await?)),
+            None => Ok(Self(None)),
+        }
     }
 }
 

@@ -4,6 +4,7 @@ mod current_user;
 pub mod password;
 pub mod rate_limit;
 pub mod session;
+pub mod session_cache;
 pub mod token;
 
 pub use current_user::{CurrentUser, MaybeUser};

@@ -1,22 +1,42 @@
-//! Argon2id password hashing, run off the async threads (it is deliberately slow).
+//! Argon2id password hashing, run off the async threads (it is deliberately slow) and bounded:
+//! at most as many hashes at once as there are cores, so a burst of logins cannot starve every
+//! other request. Past a short wait the caller is told the server is busy (503).
+
+use std::{sync::LazyLock, time::Duration};
 
 use argon2::{
     password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString},
     Argon2,
 };
+use tokio::sync::Semaphore;
 
 use crate::error::AppError;
 
+/// How long a request waits for a free core before it is answered 503.
+const WAIT: Duration = Duration::from_secs(3);
+pub const BUSY: &str = "The server is busy right now. Please try again in a moment.";
+
+static HASHERS: LazyLock<Semaphore> =
+    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
+
+/// Runs one argon2 computation when a core is free.
+async fn bounded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+    let _permit = match tokio::time::timeout(WAIT, HASHERS.acquire()).await {
+        Ok(Ok(permit)) => permit,
+        _ => return Err(AppError::ServiceUnavailable(BUSY.into())),
+    };
+    tokio::task::spawn_blocking(work).await.map_err(|e| AppError::Internal(anyhow::Error::new(e).context("hashing")))
+}
+
 pub async fn hash(password: String) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || {
+    bounded(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
             .map_err(|e| anyhow::anyhow!("hashing a password: {e}"))
     })
-    .await
-    .map_err(anyhow::Error::from)?
+    .await?
     .map_err(AppError::from)
 }
 
@@ -24,7 +44,7 @@ pub async fn hash(password: String) -> Result<String, AppError> {
 /// `!`) matches nothing. With no account (`None`) a dummy hash is still checked, so a wrong
 /// username takes as long as a wrong password.
 pub async fn verify(password: String, stored: Option<String>) -> Result<bool, AppError> {
-    tokio::task::spawn_blocking(move || {
+    bounded(move || {
         let stored = stored.as_deref().unwrap_or_else(|| dummy_hash());
         let Ok(parsed) = PasswordHash::new(stored) else {
             return false;
@@ -32,7 +52,6 @@ pub async fn verify(password: String, stored: Option<String>) -> Result<bool, Ap
         Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()
     })
     .await
-    .map_err(|e| AppError::Internal(e.into()))
 }
 
 /// The hash of a random string nobody knows; only ever compared against, to spend equal time.
@@ -45,4 +64,22 @@ fn dummy_hash() -> &'static str {
             .map(|h| h.to_string())
             .unwrap_or_default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn hashes_run_at_most_one_per_core_and_a_long_wait_is_a_503() {
+        let cores = u32::try_from(std::thread::available_parallelism().map_or(2, |n| n.get())).unwrap();
+        let all = HASHERS.acquire_many(cores).await.unwrap();
+        let started = std::time::Instant::now();
+        let err = hash("Sunflower42!".into()).await.unwrap_err();
+        assert!(matches!(err, AppError::ServiceUnavailable(_)), "{err}");
+        assert!(started.elapsed() >= WAIT);
+        drop(all);
+        let stored = hash("Sunflower42!".into()).await.unwrap();
+        assert!(verify("Sunflower42!".into(), Some(stored)).await.unwrap());
+    }
 }

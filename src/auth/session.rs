@@ -1,27 +1,61 @@
 //! Server-side sessions: a random id in an HttpOnly cookie, its hash in the database, so any
 //! instance can serve any session and logging out really ends it.
 
+use std::sync::Arc;
+
 use axum::http::{header, HeaderMap, HeaderValue};
 
 use crate::{
-    auth::token,
-    db::{Db, Tx},
+    accounts::store,
+    app::AppState,
+    auth::{session_cache::SessionUser, token},
+    db::Tx,
+    error::AppError,
+    realtime::Event,
     time::now_ms,
 };
 
 pub const COOKIE_NAME: &str = "grow_session";
 
+/// The user behind a session cookie: from the in-memory cache when it holds the session, else one
+/// indexed query whose answer is cached (see `session_cache`).
+pub async fn user_of(state: &AppState, session_token: &str) -> Result<Option<Arc<SessionUser>>, AppError> {
+    let token_hash = token::hash(session_token);
+    let now = now_ms();
+    let cache = state.hub.sessions();
+    if let Some(user) = cache.get(&token_hash, now) {
+        return Ok(Some(user));
+    }
+    let ticket = cache.ticket();
+    let mut conn = state.db.conn().await?;
+    let Some(found) = store::find_by_session(&mut conn, &token_hash, now).await? else {
+        return Ok(None);
+    };
+    let user = Arc::new(SessionUser::new(found.user));
+    cache.store(ticket, &token_hash, user.clone(), found.session_expires_at);
+    Ok(Some(user))
+}
+
+/// Ends one session (logout) on every instance: its row, its cache entries and its sockets.
+pub async fn end(state: &AppState, session_token: &str) -> Result<(), AppError> {
+    let token_hash = token::hash(session_token);
+    let mut tx = state.db.begin().await?;
+    let user_id: Option<i64> = sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
+        .bind(&token_hash)
+        .fetch_optional(&mut *tx)
+        .await?;
+    // The device signed out: no more pushes for this account there.
+    crate::notifications::store::forget_session_subscriptions(&mut tx, &token_hash).await?;
+    tx.commit().await?;
+    if let Some(user_id) = user_id {
+        state.hub.emit(Event::SessionEnded { user_id, token_hash });
+    }
+    Ok(())
+}
+
 /// Starts a session for `user_id` and returns the cookie value to send.
 pub async fn create(tx: &mut Tx, user_id: i64) -> Result<String, sqlx::Error> {
     token::issue(tx, token::Kind::Session, user_id).await
-}
-
-pub async fn delete(db: &Db, session_token: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(token::hash(session_token))
-        .execute(db.pool())
-        .await?;
-    Ok(())
 }
 
 /// Issues a remember token (API.md: long-lived, revocable, stored hashed).
@@ -47,18 +81,20 @@ pub async fn consume_remember_token(
     .await
 }
 
-pub async fn revoke_remember_token(db: &Db, username_key: &str, remember_token: &str) -> Result<(), sqlx::Error> {
+pub async fn revoke_remember_token(tx: &mut Tx, username_key: &str, remember_token: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM remember_tokens WHERE token_hash = $1 AND user_id = (SELECT id FROM users WHERE username_key = $2)")
         .bind(token::hash(remember_token))
         .bind(username_key)
-        .execute(db.pool())
+        .execute(&mut **tx)
         .await?;
     Ok(())
 }
 
-/// Ends every session and remembered login of a user (after a password reset).
+/// Ends every session and remembered login of a user (after a password reset). After commit, emit
+/// `Event::UserSignedOut` so caches and sockets on every instance follow.
 pub async fn revoke_all(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
+    crate::notifications::store::forget_user_subscriptions(tx, user_id).await?;
     sqlx::query("DELETE FROM remember_tokens WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
 }
@@ -81,17 +117,19 @@ fn is_https(headers: &HeaderMap) -> bool {
 }
 
 /// `Set-Cookie` for a new session; `Secure` when the app is reached over HTTPS.
-pub fn set_cookie(request_headers: &HeaderMap, token: &str) -> HeaderValue {
+pub fn set_cookie(request_headers: &HeaderMap, token: &str) -> Result<HeaderValue, AppError> {
     let secure = if is_https(request_headers) { "; Secure" } else { "" };
     let max_age = token::Kind::Session.ttl_ms() / 1000;
     HeaderValue::from_str(&format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))
-        .expect("token is URL-safe base64")
+        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("session cookie")))
 }
 
 pub fn clear_cookie(request_headers: &HeaderMap) -> HeaderValue {
-    let secure = if is_https(request_headers) { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}"))
-        .expect("static cookie")
+    if is_https(request_headers) {
+        HeaderValue::from_static("grow_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure")
+    } else {
+        HeaderValue::from_static("grow_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
+    }
 }
 
 #[cfg(test)]

@@ -68,8 +68,14 @@ pub fn generate() -> String {
 
 /// The form a token is stored and looked up in.
 pub fn hash(token: &str) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    let mut out = String::with_capacity(64);
+    for byte in digest {
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0x0f)]));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -81,5 +87,6 @@ mod tests {
         assert_eq!(a.len(), 43);
         assert_eq!(super::hash(&a), super::hash(&a));
         assert_ne!(super::hash(&a), a);
+        assert_eq!(super::hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 }

@@ -3,19 +3,41 @@
 //! Portable column conventions (docs/architecture.md): ids, coins, pence, times (epoch ms) and flags
 //! (0/1) are integers; text is TEXT; lists are JSON text. The same SQL, with `$n` placeholders,
 //! runs on both backends. Branch on [`Backend`] only where the SQL truly differs.
+//!
+//! How store functions take the database (one rule for every area):
+//! - a read takes `conn: &mut Conn`: a pool connection (`&mut db.conn().await?`) or an open
+//!   transaction (`&mut tx`, which derefs to a connection), so any read can join a transaction;
+//! - a write takes `tx: &mut Tx`, which only [`Db::begin`] makes. On SQLite that holds the one
+//!   writer permit, so every write goes through the writer queue and none meets `SQLITE_BUSY`.
 
-use std::{str::FromStr, sync::Arc, time::Duration};
+pub mod page;
+
+use std::{
+    collections::HashSet,
+    str::FromStr,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use anyhow::Context;
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
     migrate::Migrator,
+    pool::PoolConnection,
     Any, AnyPool, ConnectOptions, Executor,
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::sync::lock;
+
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// What a read runs on: a pool connection or an open transaction.
+pub type Conn = sqlx::AnyConnection;
+
+/// How long a write waits for the SQLite writer queue before it gives up with an error.
+const WRITER_WAIT: Duration = Duration::from_secs(10);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -30,17 +52,55 @@ pub struct Db {
     /// SQLite allows one writer at a time. Queueing writers here (instead of in SQLite's busy
     /// handler) keeps write transactions fair and free of `SQLITE_BUSY`.
     writer: Option<Arc<Semaphore>>,
+    /// The tasks that hold an open transaction. A second `begin()` in the same task would wait
+    /// for itself on SQLite (and hold two connections on PostgreSQL): it fails at once instead.
+    open: Arc<Mutex<HashSet<Holder>>>,
 }
 
-/// A write transaction. Derefs to the connection, so `&mut *tx` is an executor.
+/// Who holds a transaction: a task, or a thread blocking on a future outside any task.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Holder {
+    Task(tokio::task::Id),
+    Thread(std::thread::ThreadId),
+}
+
+/// A write transaction. Derefs to the connection, so `&mut tx` is a [`Conn`] and `&mut **tx` an executor.
 pub struct Tx {
     inner: sqlx::Transaction<'static, Any>,
     _writer: Option<OwnedSemaphorePermit>,
+    _mark: OpenMark,
+    after_commit: Vec<Box<dyn FnOnce() + Send>>,
 }
 
 impl Tx {
+    /// Commits, then runs what was registered with [`Tx::on_commit`] (after the writer queue is
+    /// released, so what runs may start another transaction).
     pub async fn commit(self) -> Result<(), sqlx::Error> {
-        self.inner.commit().await
+        let Tx { inner, _writer, _mark, after_commit } = self;
+        inner.commit().await?;
+        drop((_writer, _mark));
+        for announce in after_commit {
+            announce();
+        }
+        Ok(())
+    }
+
+    /// Runs `announce` once this transaction has committed, and never if it rolls back: how a
+    /// change's live frames and notifications are announced (never for a change that did not
+    /// happen, never missing for one that did).
+    pub fn on_commit(&mut self, announce: impl FnOnce() + Send + 'static) {
+        self.after_commit.push(Box::new(announce));
+    }
+}
+
+/// Marks the current task as holding a transaction until dropped.
+struct OpenMark(Option<(Holder, Arc<Mutex<HashSet<Holder>>>)>);
+
+impl Drop for OpenMark {
+    fn drop(&mut self) {
+        if let Some((id, open)) = self.0.take() {
+            lock(&open).remove(&id);
+        }
     }
 }
 
@@ -104,7 +164,7 @@ impl Db {
         }
         .context("could not connect to the database")?;
         let writer = (backend == Backend::Sqlite).then(|| Arc::new(Semaphore::new(1)));
-        Ok(Self { pool, backend, writer })
+        Ok(Self { pool, backend, writer, open: Arc::default() })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -124,17 +184,44 @@ impl Db {
         self.backend
     }
 
+    /// A connection for reads: pass `&mut conn` to store functions that read.
+    pub async fn conn(&self) -> Result<PoolConnection<Any>, sqlx::Error> {
+        self.pool.acquire().await
+    }
+
     /// Begins a write transaction: `BEGIN IMMEDIATE` behind the writer queue on SQLite, so a
-    /// read-then-write inside it can never be overtaken by another writer.
+    /// read-then-write inside it can never be overtaken by another writer. Fails at once (never
+    /// hangs) when the calling task already holds a transaction.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        match &self.writer {
-            Some(writer) => {
-                let permit = writer.clone().acquire_owned().await.expect("writer semaphore never closes");
-                let inner = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-                Ok(Tx { inner, _writer: Some(permit) })
-            }
-            None => Ok(Tx { inner: self.pool.begin().await?, _writer: None }),
+        let mark = self.mark_open()?;
+        let writer = match &self.writer {
+            Some(writer) => Some(
+                tokio::time::timeout(WRITER_WAIT, writer.clone().acquire_owned())
+                    .await
+                    .map_err(|_| sqlx::Error::PoolTimedOut)?
+                    .map_err(|_| sqlx::Error::PoolClosed)?,
+            ),
+            None => None,
+        };
+        let inner = match writer {
+            Some(_) => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            None => self.pool.begin().await?,
+        };
+        Ok(Tx { inner, _writer: writer, _mark: mark, after_commit: Vec::new() })
+    }
+
+    fn mark_open(&self) -> Result<OpenMark, sqlx::Error> {
+        // Outside a spawned task (a `block_on`, as in `main`), the future stays on its thread.
+        let id = match tokio::task::try_id() {
+            Some(task) => Holder::Task(task),
+            None => Holder::Thread(std::thread::current().id()),
+        };
+        if !lock(&self.open).insert(id) {
+            return Err(sqlx::Error::Protocol(
+                "a transaction was begun while this task already holds one; pass the open `Tx` down instead".into(),
+            ));
         }
+        Ok(OpenMark(Some((id, self.open.clone()))))
     }
 
     pub async fn ping(&self) -> bool {
@@ -150,4 +237,69 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
 /// Flags are stored as 0/1 integers on both backends.
 pub fn flag(value: bool) -> i64 {
     i64::from(value)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub(crate) async fn temp_sqlite() -> (tempfile::TempDir, Db) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display())).await.unwrap();
+        (dir, db)
+    }
+
+    #[tokio::test]
+    async fn a_nested_transaction_fails_at_once_instead_of_waiting_for_itself() {
+        let (_dir, db) = temp_sqlite().await;
+        let outer = db.begin().await.unwrap();
+        let nested = tokio::time::timeout(Duration::from_secs(2), db.begin()).await.expect("answers without waiting");
+        assert!(nested.is_err());
+        drop(outer);
+        // Once the first is gone the task may begin again.
+        db.begin().await.unwrap().commit().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn what_waits_for_commit_runs_after_a_commit_and_never_after_a_rollback() {
+        let (_dir, db) = temp_sqlite().await;
+        let ran = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let mut rolled_back = db.begin().await.unwrap();
+        let counter = ran.clone();
+        rolled_back.on_commit(move || {
+            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        });
+        drop(rolled_back);
+        assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 0);
+        let mut committed = db.begin().await.unwrap();
+        let counter = ran.clone();
+        committed.on_commit(move || {
+            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        });
+        committed.commit().await.unwrap();
+        assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn writers_in_other_tasks_queue_behind_an_open_transaction() {
+        let (_dir, db) = temp_sqlite().await;
+        sqlx::query("CREATE TABLE n (v BIGINT NOT NULL)").execute(db.pool()).await.unwrap();
+        sqlx::query("INSERT INTO n (v) VALUES (0)").execute(db.pool()).await.unwrap();
+        let tasks: Vec<_> = (0..20)
+            .map(|_| {
+                let db = db.clone();
+                tokio::spawn(async move {
+                    let mut tx = db.begin().await.unwrap();
+                    let v: i64 = sqlx::query_scalar("SELECT v FROM n").fetch_one(&mut *tx).await.unwrap();
+                    sqlx::query("UPDATE n SET v = $1").bind(v + 1).execute(&mut *tx).await.unwrap();
+                    tx.commit().await.unwrap();
+                })
+            })
+            .collect();
+        for t in tasks {
+            t.await.unwrap();
+        }
+        let v: i64 = sqlx::query_scalar("SELECT v FROM n").fetch_one(db.pool()).await.unwrap();
+        assert_eq!(v, 20, "on SQLite the writer queue serialises read-then-write transactions");
+    }
 }

@@ -14,6 +14,21 @@ pub enum ServerFrame {
     Pong,
     /// The signed-in user's own record changed (in another tab or device): refetch `/api/auth/user`.
     UserUpdated,
+    /// A new notification for the user: refetch the count and the list.
+    Notification {
+        id: i64,
+        #[serde(rename = "notificationType")]
+        notification_type: crate::notifications::Kind,
+    },
+    /// The user's notifications were read or deleted elsewhere: refetch the count and the list.
+    NotificationsChanged,
+    /// Someone asked to connect with the user: refetch the requests (and the avatar's dot).
+    ConnectionRequest { id: i64 },
+    /// The user's connections or requests changed (accepted, rejected, removed, made).
+    ConnectionsChanged,
+    /// This socket's session has ended (logout elsewhere, password reset): sign out now. The socket
+    /// closes right after.
+    SessionEnded,
 }
 
 /// Client → server.

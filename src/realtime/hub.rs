@@ -1,104 +1,307 @@
+//! Who is connected to this instance and what each socket listens to, and the one way every change
+//! is announced: an [`Event`] put on a queue. A task drains the queue, so announcing never waits on
+//! sockets or the database: it delivers to local sockets and, on PostgreSQL, sends the event once
+//! (not once per recipient) to the other instances, which deliver it to theirs (`bridge`).
+
 use std::{
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     sync::{
         atomic::{AtomicU64, Ordering},
         Arc, Mutex,
     },
 };
 
+use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::{bridge, ServerFrame};
-use crate::db::{Backend, Db};
+use super::{bridge, ServerFrame, Topic};
+use crate::{
+    auth::session_cache::SessionCache,
+    db::{Backend, Db},
+    sync::lock,
+};
 
-/// Frames waiting for a slow socket; past this the socket is dropped rather than memory growing.
+/// Frames waiting for a slow socket; past this the socket is closed rather than memory growing.
 pub const SOCKET_QUEUE: usize = 64;
 
-/// Who is connected to this instance: user id → that user's open sockets. On PostgreSQL, frames
-/// published here also reach the user's sockets on every other instance (see `bridge`).
-#[derive(Clone, Default)]
+/// A change to announce, on this instance and every other.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A frame for everyone subscribed to a topic.
+    Frame { topic: Topic, frame: ServerFrame },
+    /// A user's record changed: their cached sessions are dropped and their sockets told.
+    UserChanged { user_id: i64 },
+    /// One session ended (logout): its cache entry and its sockets go.
+    SessionEnded { user_id: i64, token_hash: String },
+    /// Every session of a user ended (password reset, later deletion or suspension).
+    UserSignedOut { user_id: i64 },
+    /// A user may now read a topic: their open sockets subscribe.
+    Join { user_id: i64, topic: Topic },
+    /// A user may no longer read a topic: their open sockets unsubscribe.
+    Leave { user_id: i64, topic: Topic },
+}
+
+#[derive(Clone)]
 pub struct Hub {
     inner: Arc<Inner>,
 }
 
-#[derive(Default)]
 struct Inner {
-    sockets: Mutex<HashMap<i64, HashMap<u64, mpsc::Sender<ServerFrame>>>>,
+    local: Mutex<Local>,
+    /// Set when the server stops: sockets closed from now on are told to reconnect.
+    stopping: std::sync::atomic::AtomicBool,
+    queue: mpsc::UnboundedSender<Event>,
     next_id: AtomicU64,
-    /// Set on PostgreSQL: where frames for other instances are published.
-    shared: Option<Db>,
     /// Tells this instance's own notifications apart from the others'.
     instance: u64,
+    sessions: SessionCache,
+}
+
+#[derive(Default)]
+struct Local {
+    sockets: HashMap<u64, Socket>,
+    by_topic: HashMap<Topic, HashSet<u64>>,
+    by_user: HashMap<i64, HashSet<u64>>,
+}
+
+struct Socket {
+    user_id: i64,
+    token_hash: String,
+    tx: mpsc::Sender<ServerFrame>,
+    topics: HashSet<Topic>,
 }
 
 /// A socket's place in the hub; dropping it removes the socket, however the socket ended.
 pub struct Registration {
     hub: Hub,
-    user_id: i64,
     socket_id: u64,
 }
 
 impl Hub {
-    /// A hub for an instance using `db`. On PostgreSQL, call [`bridge::listen`] as well so that
-    /// frames published by other instances arrive here.
-    pub fn new(db: &Db) -> Self {
+    /// A hub for an instance using `db`, with its draining task. On PostgreSQL, call
+    /// [`bridge::listen`] as well so that events from other instances arrive here.
+    pub fn new(db: &Db, sessions: SessionCache) -> Self {
         let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
-        Self { inner: Arc::new(Inner { shared, instance: rand::random(), ..Inner::default() }) }
+        let (queue, mut events) = mpsc::unbounded_channel::<Event>();
+        let hub = Self {
+            inner: Arc::new(Inner {
+                local: Mutex::default(),
+                stopping: std::sync::atomic::AtomicBool::new(false),
+                queue,
+                next_id: AtomicU64::new(0),
+                instance: rand::random(),
+                sessions,
+            }),
+        };
+        // The task holds only a weak handle, so it ends with the last clone of the hub.
+        let weak = Arc::downgrade(&hub.inner);
+        tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                let Some(inner) = weak.upgrade() else { break };
+                let hub = Hub { inner };
+                hub.deliver(&event);
+                if let Some(db) = &shared {
+                    if let Err(err) = bridge::notify(db, hub.instance(), &event).await {
+                        // A lost frame is not a lost write: clients refetch when they reconnect.
+                        tracing::warn!(error = %err, "could not send a live event to other instances");
+                    }
+                }
+            }
+        });
+        hub
     }
 
     pub fn instance(&self) -> u64 {
         self.inner.instance
     }
 
-    /// Delivers a frame to every socket of a user, on this instance and (PostgreSQL) on the others.
-    /// Call it after the change the frame announces has been committed.
-    pub async fn publish(&self, user_id: i64, frame: ServerFrame) {
-        self.send_to_user(user_id, &frame);
-        if let Some(db) = &self.inner.shared {
-            if let Err(err) = bridge::notify(db, self.inner.instance, user_id, &frame).await {
-                // A lost live frame is not a lost write: clients fall back to polling.
-                tracing::warn!(error = %err, "could not publish a live frame to other instances");
+    pub fn sessions(&self) -> &SessionCache {
+        &self.inner.sessions
+    }
+
+    /// Announces a frame to a topic's subscribers everywhere. Call after the change has committed.
+    pub fn publish(&self, topic: Topic, frame: ServerFrame) {
+        self.emit(Event::Frame { topic, frame });
+    }
+
+    /// Queues an event. Cache evictions happen at once on this instance, so the very next request
+    /// here sees the change; the rest follows from the queue.
+    pub fn emit(&self, event: Event) {
+        self.evict(&event);
+        if self.inner.queue.send(event).is_err() {
+            tracing::warn!("the live event queue is closed");
+        }
+    }
+
+    /// An event from another instance.
+    pub fn apply_remote(&self, event: &Event) {
+        self.evict(event);
+        self.deliver(event);
+    }
+
+    fn evict(&self, event: &Event) {
+        let sessions = &self.inner.sessions;
+        match event {
+            Event::UserChanged { user_id } | Event::UserSignedOut { user_id } => sessions.evict_user(*user_id),
+            Event::SessionEnded { token_hash, .. } => sessions.evict_session(token_hash),
+            Event::Frame { .. } | Event::Join { .. } | Event::Leave { .. } => {}
+        }
+    }
+
+    /// Applies an event to this instance's sockets.
+    fn deliver(&self, event: &Event) {
+        let mut local = lock(&self.inner.local);
+        match event {
+            Event::Frame { topic, frame } => {
+                let ids: Vec<u64> =
+                    local.by_topic.get(topic).map(|ids| ids.iter().copied().collect()).unwrap_or_default();
+                let overflowing: Vec<u64> = ids
+                    .into_iter()
+                    .filter(|id| local.sockets.get(id).is_some_and(|s| s.tx.try_send(frame.clone()).is_err()))
+                    .collect();
+                for id in overflowing {
+                    local.remove(id);
+                }
+            }
+            Event::UserChanged { user_id } => {
+                for id in local.of_user(*user_id) {
+                    if let Some(socket) = local.sockets.get(&id) {
+                        if socket.tx.try_send(ServerFrame::UserUpdated).is_err() {
+                            local.remove(id);
+                        }
+                    }
+                }
+            }
+            Event::SessionEnded { user_id, token_hash } => {
+                let ending: Vec<u64> = local
+                    .of_user(*user_id)
+                    .into_iter()
+                    .filter(|id| local.sockets.get(id).is_some_and(|s| &s.token_hash == token_hash))
+                    .collect();
+                for id in ending {
+                    local.end(id);
+                }
+                // The user's other sessions refetch: one of their tabs may have shared this one.
+                for id in local.of_user(*user_id) {
+                    if let Some(socket) = local.sockets.get(&id) {
+                        let _ = socket.tx.try_send(ServerFrame::UserUpdated);
+                    }
+                }
+            }
+            Event::UserSignedOut { user_id } => {
+                for id in local.of_user(*user_id) {
+                    local.end(id);
+                }
+            }
+            Event::Join { user_id, topic } => {
+                for id in local.of_user(*user_id) {
+                    local.subscribe(id, topic.clone());
+                }
+            }
+            Event::Leave { user_id, topic } => {
+                for id in local.of_user(*user_id) {
+                    local.unsubscribe(id, topic);
+                }
             }
         }
     }
 
-    pub fn register(&self, user_id: i64) -> (Registration, mpsc::Receiver<ServerFrame>) {
+    /// Registers an open socket of a session, subscribed to its user's topic.
+    pub fn register(&self, user_id: i64, token_hash: String) -> (Registration, mpsc::Receiver<ServerFrame>) {
         let (tx, rx) = mpsc::channel(SOCKET_QUEUE);
         let socket_id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
-        self.inner.sockets.lock().unwrap().entry(user_id).or_default().insert(socket_id, tx);
-        (Registration { hub: self.clone(), user_id, socket_id }, rx)
+        let mut local = lock(&self.inner.local);
+        local.sockets.insert(socket_id, Socket { user_id, token_hash, tx, topics: HashSet::new() });
+        local.by_user.entry(user_id).or_default().insert(socket_id);
+        local.subscribe(socket_id, Topic::User(user_id));
+        (Registration { hub: self.clone(), socket_id }, rx)
     }
 
-    /// Sends a frame to every open socket of a user on this instance. A socket whose queue is full
-    /// is closed.
-    pub fn send_to_user(&self, user_id: i64, frame: &ServerFrame) {
-        let mut sockets = self.inner.sockets.lock().unwrap();
-        if let Some(user_sockets) = sockets.get_mut(&user_id) {
-            user_sockets.retain(|_, tx| tx.try_send(frame.clone()).is_ok());
-            if user_sockets.is_empty() {
-                sockets.remove(&user_id);
-            }
+    /// Subscribes one socket to a topic its user may read (used when the socket opens).
+    pub fn subscribe(&self, registration: &Registration, topic: Topic) {
+        lock(&self.inner.local).subscribe(registration.socket_id, topic);
+    }
+
+    /// The server is stopping: every socket on this instance closes, telling its client to reconnect.
+    pub fn shut_down(&self) {
+        self.inner.stopping.store(true, Ordering::SeqCst);
+        let mut local = lock(&self.inner.local);
+        let ids: Vec<u64> = local.sockets.keys().copied().collect();
+        for id in ids {
+            local.remove(id);
         }
+    }
+
+    pub fn is_stopping(&self) -> bool {
+        self.inner.stopping.load(Ordering::SeqCst)
     }
 
     pub fn is_online(&self, user_id: i64) -> bool {
-        self.inner.sockets.lock().unwrap().contains_key(&user_id)
+        lock(&self.inner.local).by_user.contains_key(&user_id)
     }
 
     pub fn socket_count(&self) -> usize {
-        self.inner.sockets.lock().unwrap().values().map(HashMap::len).sum()
+        lock(&self.inner.local).sockets.len()
+    }
+}
+
+impl Local {
+    fn of_user(&self, user_id: i64) -> Vec<u64> {
+        self.by_user.get(&user_id).map(|ids| ids.iter().copied().collect()).unwrap_or_default()
+    }
+
+    fn subscribe(&mut self, socket_id: u64, topic: Topic) {
+        if let Some(socket) = self.sockets.get_mut(&socket_id) {
+            if socket.topics.insert(topic.clone()) {
+                self.by_topic.entry(topic).or_default().insert(socket_id);
+            }
+        }
+    }
+
+    fn unsubscribe(&mut self, socket_id: u64, topic: &Topic) {
+        if let Some(socket) = self.sockets.get_mut(&socket_id) {
+            socket.topics.remove(topic);
+        }
+        if let Some(ids) = self.by_topic.get_mut(topic) {
+            ids.remove(&socket_id);
+            if ids.is_empty() {
+                self.by_topic.remove(topic);
+            }
+        }
+    }
+
+    /// Tells a socket its session ended, then forgets it (the frame is still read before the close).
+    fn end(&mut self, socket_id: u64) {
+        if let Some(socket) = self.sockets.get(&socket_id) {
+            let _ = socket.tx.try_send(ServerFrame::SessionEnded);
+        }
+        self.remove(socket_id);
+    }
+
+    /// Forgets a socket; dropping its sender ends its connection.
+    fn remove(&mut self, socket_id: u64) {
+        let Some(socket) = self.sockets.remove(&socket_id) else { return };
+        for topic in &socket.topics {
+            if let Some(ids) = self.by_topic.get_mut(topic) {
+                ids.remove(&socket_id);
+                if ids.is_empty() {
+                    self.by_topic.remove(topic);
+                }
+            }
+        }
+        if let Some(ids) = self.by_user.get_mut(&socket.user_id) {
+            ids.remove(&socket_id);
+            if ids.is_empty() {
+                self.by_user.remove(&socket.user_id);
+            }
+        }
     }
 }
 
 impl Drop for Registration {
     fn drop(&mut self) {
-        let mut sockets = self.hub.inner.sockets.lock().unwrap();
-        if let Some(user_sockets) = sockets.get_mut(&self.user_id) {
-            user_sockets.remove(&self.socket_id);
-            if user_sockets.is_empty() {
-                sockets.remove(&self.user_id);
-            }
-        }
+        lock(&self.hub.inner.local).remove(self.socket_id);
     }
 }
 
@@ -106,15 +309,44 @@ impl Drop for Registration {
 mod tests {
     use super::*;
 
+    async fn hub() -> (tempfile::TempDir, Hub) {
+        let (dir, db) = crate::db::tests::temp_sqlite().await;
+        (dir, Hub::new(&db, SessionCache::default()))
+    }
+
     #[tokio::test]
-    async fn frames_reach_every_socket_of_the_user_and_registrations_clean_up() {
-        let hub = Hub::default();
-        let (a, mut rx_a) = hub.register(1);
-        let (_b, mut rx_b) = hub.register(1);
-        hub.send_to_user(1, &ServerFrame::Pong);
+    async fn frames_reach_the_topics_subscribers_only_and_registrations_clean_up() {
+        let (_dir, hub) = hub().await;
+        let (a, mut rx_a) = hub.register(1, "s1".into());
+        let (_b, mut rx_b) = hub.register(1, "s2".into());
+        let (c, mut rx_c) = hub.register(2, "s3".into());
+        hub.publish(Topic::User(1), ServerFrame::Pong);
         assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
         assert_eq!(rx_b.recv().await, Some(ServerFrame::Pong));
+        hub.subscribe(&c, Topic::Project(7));
+        hub.publish(Topic::Project(7), ServerFrame::UserUpdated);
+        assert_eq!(rx_c.recv().await, Some(ServerFrame::UserUpdated));
+        assert!(rx_a.try_recv().is_err());
         drop(a);
-        assert_eq!(hub.socket_count(), 1);
+        assert_eq!(hub.socket_count(), 2);
+    }
+
+    #[tokio::test]
+    async fn leaving_a_topic_stops_its_frames_and_ending_a_session_closes_its_sockets() {
+        let (_dir, hub) = hub().await;
+        let (_a, mut rx_a) = hub.register(1, "s1".into());
+        let (_b, mut rx_b) = hub.register(1, "s2".into());
+        hub.emit(Event::Join { user_id: 1, topic: Topic::Room("tech".into()) });
+        hub.emit(Event::Leave { user_id: 1, topic: Topic::Room("tech".into()) });
+        hub.publish(Topic::Room("tech".into()), ServerFrame::Pong);
+        hub.emit(Event::SessionEnded { user_id: 1, token_hash: "s1".into() });
+        // s1 is told its session ended and closes, without the room frame; s2 is told to refetch.
+        assert_eq!(rx_a.recv().await, Some(ServerFrame::SessionEnded));
+        assert_eq!(rx_a.recv().await, None);
+        assert_eq!(rx_b.recv().await, Some(ServerFrame::UserUpdated));
+        hub.emit(Event::UserSignedOut { user_id: 1 });
+        assert_eq!(rx_b.recv().await, Some(ServerFrame::SessionEnded));
+        assert_eq!(rx_b.recv().await, None);
+        assert_eq!(hub.socket_count(), 0);
     }
 }

@@ -1,11 +1,13 @@
-//! The live channel: a WebSocket per signed-in tab, a hub that knows who is connected, and the
-//! frames (one tagged enum each way, also published in the OpenAPI document).
+//! The live channel: a WebSocket per signed-in tab, a hub that knows which sockets listen to which
+//! topic, and the frames (one tagged enum each way, also published in the OpenAPI document).
 
 pub mod bridge;
 mod frames;
 mod hub;
 mod socket;
+mod topic;
 
 pub use frames::{ClientFrame, ServerFrame};
-pub use hub::Hub;
+pub use hub::{Event, Hub, Registration};
 pub use socket::ws_handler;
+pub use topic::Topic;

@@ -1,6 +1,8 @@
+use std::time::Duration;
+
 use axum::{
     extract::{
-        ws::{Message, WebSocket, WebSocketUpgrade},
+        ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade},
         State,
     },
     http::HeaderMap,
@@ -9,46 +11,94 @@ use axum::{
 use futures_util::{SinkExt, StreamExt};
 
 use super::{ClientFrame, ServerFrame};
-use crate::{app::AppState, auth::MaybeUser, error::AppError, web};
+use crate::{
+    app::AppState,
+    auth::{session, token},
+    error::AppError,
+};
 
-/// `GET /ws`: upgrades only for a signed-in user and only from the app's own pages.
-pub async fn ws_handler(
-    State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
-    headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
-) -> Response {
-    if !web::origin_is_own(&headers) {
+/// The largest message a client may send; anything larger closes the socket.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// Close code when the server ends a socket (its session ended, or it fell too far behind).
+const CLOSED_BY_SERVER: u16 = 4000;
+
+/// `GET /ws`: upgrades only for a signed-in user and only from the app's own pages. The socket
+/// belongs to the session that opened it and closes when that session ends.
+pub async fn ws_handler(State(state): State<AppState>, headers: HeaderMap, upgrade: WebSocketUpgrade) -> Response {
+    if !state.origin_allowed(&headers) {
         return AppError::Forbidden("Cross-site request refused".into()).into_response();
     }
-    let Some(user) = user else {
+    let Some(cookie) = session::token_from_headers(&headers) else {
         return AppError::Unauthorized(None).into_response();
     };
-    upgrade.on_upgrade(move |socket| run(state, user.id, socket))
+    let user = match session::user_of(&state, cookie).await {
+        Ok(Some(user)) => user,
+        Ok(None) => return AppError::Unauthorized(None).into_response(),
+        Err(err) => return err.into_response(),
+    };
+    let token_hash = token::hash(cookie);
+    let idle = state.config.ws_idle_timeout;
+    upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| run(state, user.id, token_hash, idle, socket))
 }
 
-async fn run(state: AppState, user_id: i64, socket: WebSocket) {
-    let (registration, mut outbox) = state.hub.register(user_id);
+fn text(frame: &ServerFrame) -> Option<Message> {
+    serde_json::to_string(frame).ok().map(|t| Message::Text(t.into()))
+}
+
+async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, socket: WebSocket) {
+    let (registration, mut outbox) = state.hub.register(user_id, token_hash);
     let (mut sink, mut stream) = socket.split();
-    let send = |frame: &ServerFrame| Message::Text(serde_json::to_string(frame).expect("frames serialise").into());
-    if sink.send(send(&ServerFrame::Ready { user_id })).await.is_err() {
+    let Some(ready) = text(&ServerFrame::Ready { user_id }) else { return };
+    if sink.send(ready).await.is_err() {
         return;
     }
+    // A client pings every 25 s; one silent for longer than `idle` is gone (a dead network path
+    // leaves no close frame), so its socket is freed.
+    let deadline = tokio::time::sleep(idle);
+    tokio::pin!(deadline);
     loop {
         tokio::select! {
             frame = outbox.recv() => match frame {
-                Some(frame) => if sink.send(send(&frame)).await.is_err() { break },
-                None => break,
+                Some(frame) => {
+                    let Some(message) = text(&frame) else { continue };
+                    if sink.send(message).await.is_err() { break }
+                }
+                None => {
+                    let close = if state.hub.is_stopping() {
+                        // 1012 "service restart": clients reconnect, reaching another instance or this one again.
+                        CloseFrame { code: 1012, reason: "Server restarting; reconnect".into() }
+                    } else {
+                        CloseFrame { code: CLOSED_BY_SERVER, reason: "Closed by the server".into() }
+                    };
+                    let _ = sink.send(Message::Close(Some(close))).await;
+                    break;
+                }
             },
             incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    if let Ok(ClientFrame::Ping) = serde_json::from_str(&text) {
-                        if sink.send(send(&ServerFrame::Pong)).await.is_err() { break }
+                Some(Ok(message)) => {
+                    deadline.as_mut().reset(tokio::time::Instant::now() + idle);
+                    match message {
+                        Message::Text(text_in) => {
+                            if let Ok(ClientFrame::Ping) = serde_json::from_str(&text_in) {
+                                let Some(pong) = text(&ServerFrame::Pong) else { continue };
+                                if sink.send(pong).await.is_err() { break }
+                            }
+                        }
+                        Message::Close(_) => break,
+                        _ => {}
                     }
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => {}
+                // Includes a message over the size limit.
+                None | Some(Err(_)) => break,
             },
+            () = &mut deadline => {
+                let close = CloseFrame { code: 1001, reason: "Idle".into() };
+                let _ = sink.send(Message::Close(Some(close))).await;
+                break;
+            }
         }
     }
     drop(registration);

@@ -6,7 +6,10 @@ use serde::Deserialize;
 
 use crate::{
     accounts::{rules, store},
-    db::Db,
+    connections,
+    db::{Db, Tx},
+    rewards::ledger::{self, Reason},
+    time::{day_of, now_ms},
 };
 
 const PEOPLE: &str = include_str!("demo_people.json");
@@ -27,7 +30,7 @@ struct DemoPerson {
 
 /// Seeds only a database without users, so it never mixes demo people into real data.
 pub async fn demo_if_empty(db: &Db) -> anyhow::Result<usize> {
-    if store::count_users(db).await? > 0 {
+    if store::count_users(&mut *db.conn().await?).await? > 0 {
         return Ok(0);
     }
     demo(db).await
@@ -36,18 +39,19 @@ pub async fn demo_if_empty(db: &Db) -> anyhow::Result<usize> {
 pub async fn demo(db: &Db) -> anyhow::Result<usize> {
     let people: Vec<DemoPerson> = serde_json::from_str(PEOPLE).context("demo_people.json")?;
     let mut tx = db.begin().await?;
+    let mut ids = Vec::with_capacity(people.len());
     for (i, person) in people.iter().enumerate() {
         let role = rules::Role::parse(&person.role).with_context(|| format!("demo role {}", person.role))?;
         // People of one city spread over a few streets rather than stacking on one point.
         let (lat, lng) = (person.lat + jitter(i, 0), person.lng + jitter(i, 1));
         let email = format!("{}@demo.grow.invalid", person.username);
-        store::insert_user(
-            &mut *tx,
+        let user = store::insert_user(
+            &mut tx,
             &store::NewUser {
                 username: &person.username,
-                username_key: &rules::username_key(&person.username),
+                username_key: &rules::login_key(&person.username),
                 email: &email,
-                email_key: &rules::email_key(&email),
+                email_key: &rules::login_key(&email),
                 password_hash: "!",
                 first_name: &person.first_name,
                 last_name: &person.last_name,
@@ -62,9 +66,74 @@ pub async fn demo(db: &Db) -> anyhow::Result<usize> {
         )
         .await
         .with_context(|| format!("inserting demo user {}", person.username))?;
+        give_history(&mut tx, user.id, i).await.with_context(|| format!("coins of demo user {}", person.username))?;
+        ids.push(user.id);
     }
+    connect_neighbours(&mut tx, &ids).await.context("demo connections")?;
     tx.commit().await?;
     Ok(people.len())
+}
+
+/// Each demo person is connected with a few others (and one request waits), so profiles and the
+/// people list look lived in; counts are moved with the connections, as the connections area does.
+async fn connect_neighbours(tx: &mut Tx, ids: &[i64]) -> anyhow::Result<()> {
+    let now = now_ms();
+    let n = ids.len();
+    for (i, &a) in ids.iter().enumerate() {
+        for step in [1, 3, 7] {
+            let b = ids[(i + step) % n];
+            if a == b {
+                continue;
+            }
+            let status = if step == 7 && i % 3 == 0 { "pending" } else { "accepted" };
+            let made: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO connections (requester_id, target_id, low_id, high_id, status, type, project_id, \
+                   created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'connection', 0, $6, $6) \
+                 ON CONFLICT (low_id, high_id, type, project_id) DO NOTHING RETURNING id",
+            )
+            .bind(a)
+            .bind(b)
+            .bind(a.min(b))
+            .bind(a.max(b))
+            .bind(status)
+            .bind(now)
+            .fetch_optional(&mut **tx)
+            .await?;
+            if made.is_some() && status == "accepted" {
+                connections::store::count(tx, a, b, 1, now).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Demo people arrive with a past: coins earned (through the ledger, so balances equal its sums),
+/// some spent, and login streaks, so the leaderboard and levels look lived in.
+async fn give_history(tx: &mut Tx, user_id: i64, i: usize) -> anyhow::Result<()> {
+    let now = now_ms();
+    let n = i64::try_from(i).unwrap_or(0);
+    // A spread from a few hundred coins to a couple of levels up, the same every time.
+    let earned = 300 + (n * 7_919 % 23) * 850 + if i.is_multiple_of(9) { 14_000 } else { 0 };
+    ledger::credit(tx, user_id, earned, Reason::Demo, &format!("demo:{user_id}:earned"), now).await?;
+    if i % 4 == 1 && earned > 3_000 {
+        sqlx::query("UPDATE users SET coins = coins - 2500 WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
+        sqlx::query(
+            "INSERT INTO coin_ledger (user_id, amount, reason, act_key, created_at) VALUES ($1, -2500, 'store', $2, $3)",
+        )
+        .bind(user_id)
+        .bind(format!("demo:{user_id}:canva-pro"))
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    let streak = n * 13 % 17;
+    sqlx::query("UPDATE users SET streak_days = $1, last_login_day = $2 WHERE id = $3")
+        .bind(streak)
+        .bind((streak > 0).then(|| day_of(now) - 1))
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// A small deterministic offset (under ~2 km) so a seeded community looks the same every time.

@@ -62,3 +62,210 @@ async fn a_database_with_people_is_never_seeded() {
     let demo = app.client().post("/api/auth/check-username", &json!({ "username": "amara_okafor" })).await;
     assert_eq!(demo.body, json!({ "available": true }));
 }
+
+/// `grow serve` as its own process (INFO logs, a fresh data dir, any free port).
+struct ServerProcess {
+    child: std::process::Child,
+    base: String,
+    /// Every line it printed, including those before it listened.
+    lines: std::sync::mpsc::Receiver<String>,
+    _dir: tempfile::TempDir,
+}
+
+impl ServerProcess {
+    fn start() -> Self {
+        use std::io::{BufRead, BufReader};
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grow"))
+            .args(["serve"])
+            .env("GROW_DATA_DIR", dir.path())
+            .env("PORT", "0")
+            .env("RUST_LOG", "info")
+            .env("NO_COLOR", "1")
+            .env_remove("DATABASE_URL")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let (lines_tx, lines) = std::sync::mpsc::channel::<String>();
+        let stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = lines_tx.send(line);
+            }
+        });
+        let (seen_tx, seen) = std::sync::mpsc::channel::<String>();
+        let base = loop {
+            let line = lines.recv_timeout(std::time::Duration::from_secs(20)).expect("the server starts");
+            let _ = seen_tx.send(line.clone());
+            if let Some(at) = line.find("listening on ") {
+                break line[at + "listening on ".len()..].trim().to_string();
+            }
+        };
+        // Lines read while waiting go first, then the rest as they come.
+        std::thread::spawn(move || {
+            for line in lines {
+                let _ = seen_tx.send(line);
+            }
+        });
+        Self { child, base, lines: seen, _dir: dir }
+    }
+
+    /// What it printed so far.
+    fn log(&self) -> String {
+        self.lines.try_iter().map(|l| l + "\n").collect()
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs a few requests against a served process and returns what it logged.
+async fn served_log(requests: impl AsyncFnOnce(&str)) -> String {
+    let server = ServerProcess::start();
+    requests(&server.base).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    server.log()
+}
+
+#[tokio::test]
+async fn the_server_logs_one_line_per_request_with_route_status_and_time_and_no_secrets() {
+    let secret_password = "Log-me-never-42!";
+    let mut session_cookie = String::new();
+    let log = served_log(async |base: &str| {
+        let http = reqwest::Client::new();
+        let body = json!({ "username": "logged_user", "password": secret_password, "email": "logged@example.com",
+                           "firstName": "Lo", "lastName": "Gged" });
+        assert_eq!(http.post(format!("{base}/api/auth/signup")).json(&body).send().await.unwrap().status(), 201);
+        let login = http
+            .post(format!("{base}/api/auth/login"))
+            .json(&json!({ "username": "logged_user", "password": secret_password }))
+            .send()
+            .await
+            .unwrap();
+        session_cookie = login.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+        http.get(format!("{base}/api/auth/user")).send().await.unwrap();
+        http.get(format!("{base}/api/nothing/here/42")).send().await.unwrap();
+    })
+    .await;
+    let line = log.lines().find(|l| l.contains("route=/api/auth/user ")).unwrap_or_else(|| panic!("{log}"));
+    assert!(
+        line.contains("INFO") && line.contains("method=GET") && line.contains("status=401") && line.contains("ms=")
+    );
+    assert!(log.contains("route=/api/auth/login status=200"), "{log}");
+    assert!(log.contains("route=/api/{*rest} status=404"), "unknown API paths are logged without the raw path: {log}");
+    assert!(!log.contains("/api/nothing/here/42"));
+    assert!(!log.contains(secret_password), "the password reached the log");
+    let token = session_cookie.split('=').nth(1).unwrap();
+    assert!(!log.contains(token), "the session token reached the log");
+}
+
+#[tokio::test]
+async fn the_demo_community_has_a_leaderboard_whose_balances_equal_the_ledger() {
+    let app = spawn_app_with(|config| config.seed_demo = true).await;
+    let (client, _) = app.signed_in().await;
+    let board = client.get("/api/rewards/leaderboard?limit=200").await.body;
+    let board = board.as_array().unwrap();
+    assert!(board.len() >= 30, "{}", board.len());
+    assert!(board.windows(2).all(|w| w[0]["coins"].as_i64() >= w[1]["coins"].as_i64()));
+    let mismatched: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users u WHERE u.coins <> \
+           (SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM coin_ledger l WHERE l.user_id = u.id) \
+         OR u.lifetime_coins <> (SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM coin_ledger l \
+           WHERE l.user_id = u.id AND amount > 0)",
+    )
+    .fetch_one(app.state.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(mismatched, 0);
+}
+
+#[tokio::test]
+async fn admin_give_coins_pays_through_the_ledger() {
+    let app = spawn_app().await;
+    let (username, _) = app.signup(json!({})).await;
+    let out = grow(&app, &["admin", "give-coins", &username, "6000"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("now has 6000 coins"));
+    let client = app.client();
+    client.login(&username, PASSWORD, false).await;
+    let user = client.get("/api/auth/user").await.body;
+    assert_eq!((user["coins"].as_i64(), user["lifetimeCoins"].as_i64()), (Some(6000), Some(6000)));
+    // 6,000 lifetime coins is Fresher II: announced like any level reached.
+    let notes = client.get("/api/notifications").await.body;
+    assert!(notes.as_array().unwrap().iter().any(|n| n["message"] == "Congratulations! You reached Fresher II"));
+    let refused = grow(&app, &["admin", "give-coins", &username, "-5"]);
+    assert!(!refused.status.success());
+}
+
+#[tokio::test]
+async fn on_sigterm_requests_in_flight_finish_sockets_are_told_to_reconnect_and_the_process_exits_0() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Message};
+
+    let mut server = ServerProcess::start();
+    let base = server.base.clone();
+    let http = reqwest::Client::new();
+    let body = json!({ "username": "stopper", "password": PASSWORD, "email": "stop@example.com",
+                       "firstName": "Sto", "lastName": "Pper" });
+    http.post(format!("{base}/api/auth/signup")).json(&body).send().await.unwrap();
+    let login = json!({ "username": "stopper", "password": PASSWORD });
+    let answer = http.post(format!("{base}/api/auth/login")).json(&login).send().await.unwrap();
+    let cookie = answer.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    let mut request = format!("{}/ws", base.replacen("http", "ws", 1)).into_client_request().unwrap();
+    request.headers_mut().insert("cookie", cookie.parse().unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    socket.next().await.unwrap().unwrap(); // ready
+
+    // A login hashes a password: it is still running when the signal arrives.
+    let in_flight = tokio::spawn({
+        let http = http.clone();
+        let url = format!("{base}/api/auth/login");
+        async move { http.post(url).json(&login).send().await.map(|r| r.status()) }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(15)).await;
+    let pid = server.child.id().to_string();
+    assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+
+    assert_eq!(in_flight.await.unwrap().expect("answered"), StatusCode::OK, "the request in flight finished");
+    let close = loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(5), socket.next()).await.expect("closed in time") {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(_)) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    };
+    assert_eq!(u16::from(close.expect("a close frame with a code").code), 1012, "told to reconnect");
+    let mut status = None;
+    for _ in 0..100 {
+        if let Some(s) = server.child.try_wait().unwrap() {
+            status = Some(s);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let status = status.expect("still running 5 s after SIGTERM");
+    assert!(status.success(), "exit status {status:?}");
+}
+
+#[tokio::test]
+async fn the_demo_community_is_connected_with_true_counts() {
+    let app = spawn_app_with(|config| config.seed_demo = true).await;
+    let wrong: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users u WHERE u.connection_count <> (SELECT COUNT(*) FROM connections c \
+         WHERE c.status = 'accepted' AND (c.requester_id = u.id OR c.target_id = u.id))",
+    )
+    .fetch_one(app.state.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(wrong, 0);
+    let accepted: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM connections WHERE status = 'accepted'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(accepted >= 60, "{accepted}");
+}

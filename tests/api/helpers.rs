@@ -63,14 +63,10 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         }
         None => None,
     };
-    let config = Config {
-        host: "127.0.0.1".into(),
-        port: 0,
-        data_dir: data_dir.path().to_path_buf(),
-        database_url,
-        seed_demo: false,
-    };
-    let mut config = config;
+    let mut config = Config::local(data_dir.path().to_path_buf());
+    config.database_url = database_url;
+    // Tests run jobs themselves, with `run_once`.
+    config.run_jobs = false;
     adjust(&mut config);
     let running = app::start(config).await.expect("app starts");
     TestApp { addr: running.addr, state: running.state, _data_dir: data_dir, pg_database }
@@ -200,4 +196,108 @@ impl Client {
         self.post("/api/auth/login", &json!({ "username": username, "password": password, "rememberMe": remember_me }))
             .await
     }
+}
+
+/// True in the PostgreSQL pass (several instances can share a database only there).
+pub fn on_postgres() -> bool {
+    std::env::var("GROW_TEST_DATABASE_URL").is_ok_and(|u| !u.is_empty())
+}
+
+/// A second instance of the app on the same PostgreSQL database as `first`.
+pub async fn second_instance(first: &TestApp) -> TestApp {
+    let shared_url = first.database_url();
+    spawn_app_with(|config| config.database_url = Some(shared_url)).await
+}
+
+/// Runs `n` copies of `task` at the same moment (all are started, then released together by a
+/// barrier) and returns their results in order, with the largest number that were in flight at
+/// once, so a test can show that its requests really overlapped.
+pub async fn at_once<F, Fut, T>(n: usize, task: F) -> (Vec<T>, usize)
+where
+    F: Fn(usize) -> Fut,
+    Fut: std::future::Future<Output = T> + Send + 'static,
+    T: Send + 'static,
+{
+    use std::sync::{atomic::AtomicUsize, Arc};
+    let barrier = Arc::new(tokio::sync::Barrier::new(n));
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let most = Arc::new(AtomicUsize::new(0));
+    let handles: Vec<_> = (0..n)
+        .map(|i| {
+            let (barrier, in_flight, most) = (barrier.clone(), in_flight.clone(), most.clone());
+            let work = task(i);
+            tokio::spawn(async move {
+                barrier.wait().await;
+                let now = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(now, Ordering::SeqCst);
+                let out = work.await;
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+                out
+            })
+        })
+        .collect();
+    let mut results = Vec::with_capacity(n);
+    for handle in handles {
+        results.push(handle.await.expect("task finished"));
+    }
+    (results, most.load(Ordering::SeqCst))
+}
+
+/// The `name=value` of the session cookie an answer set.
+pub fn session_cookie_of(answer: &Answer) -> String {
+    answer.headers["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string()
+}
+
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the live channel with a session cookie and waits for its `ready` frame.
+pub async fn open_socket(app: &TestApp, cookie: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{}/ws", app.addr).into_client_request().unwrap();
+    request.headers_mut().insert("cookie", cookie.parse().unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("upgrade");
+    assert_eq!(next_frame(&mut socket).await.expect("ready frame")["type"], "ready");
+    socket
+}
+
+/// The next JSON frame within 5 s; `None` when the server closed the socket.
+pub async fn next_frame(socket: &mut Socket) -> Option<Value> {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(5), socket.next()).await.expect("in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => return Some(serde_json::from_str(&text).unwrap()),
+            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// True when the server closes the socket within 5 s (frames before the close are passed over).
+pub async fn closes(socket: &mut Socket) -> bool {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    while tokio::time::Instant::now() < deadline {
+        if next_frame(socket).await.is_none() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Two instances on one PostgreSQL database, or `None` in the SQLite pass (where that cannot be).
+pub async fn two_instances() -> Option<(TestApp, TestApp)> {
+    if !on_postgres() {
+        return None;
+    }
+    let first = spawn_app().await;
+    let second = second_instance(&first).await;
+    Some((first, second))
+}
+
+/// Asks for a reset link for `username` (user `user_id`) and returns its token, as the mail would carry it.
+pub async fn reset_token(app: &TestApp, username: &str, user_id: i64) -> String {
+    app.client().post("/api/auth/forgot-password", &json!({ "email": username })).await;
+    let link = app.state.mailer.last_to(user_id).expect("a reset mail").link;
+    link.split("reset=").nth(1).expect("a token in the link").to_string()
 }

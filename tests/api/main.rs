@@ -5,6 +5,15 @@ mod helpers;
 
 mod accounts;
 mod cli;
+mod concurrency;
+mod connections;
+mod jobs;
+mod notifications;
+mod operations;
+mod ops;
+mod people;
 mod platform;
 mod realtime;
+mod rewards;
 mod schema;
+mod sessions;

@@ -1,8 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { createAccount, expectToast, shot, unique, STRONG_PASSWORD } from './support';
+import { audit, createAccount, expectToast, shot, unique, STRONG_PASSWORD } from './support';
 
 // The issue's first journey: a newcomer completes the sign-up wizard (meeting each validation message once),
-// logs in with remember-me, looks around every route, logs out and comes back through quick login.
+// logs in with remember-me, looks around every route, logs out and comes back through quick login. Every screen
+// it reaches is audited: axe (WCAG 2 A and AA), 44 px tap targets, one h1.
 test('a newcomer signs up, logs in, finds their way around, logs out and quick-logs back in', async ({
   page,
   request,
@@ -15,11 +16,13 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   const panel = page.getByRole('tabpanel');
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
+  await audit(page, 'auth: LOGIN tab');
   await shot(page, '01-auth-login');
 
   // ---- Step 1: BASIC DETAILS ----
   await page.getByRole('tab', { name: 'SIGN UP' }).click();
   await expect(page.getByText('BASIC DETAILS')).toBeVisible();
+  await audit(page, 'sign-up step 1: BASIC DETAILS');
   await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(
     page,
@@ -37,6 +40,7 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   ).toBeVisible();
   await expect(page.getByText('Username already taken. Please choose a different username.')).toBeVisible();
   await expect(page.getByText('Very weak - needs , lowercase, numbers, and symbols')).toBeVisible();
+  await audit(page, 'sign-up step 1 with a taken email and username and a weak password');
   await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(
     page,
@@ -67,6 +71,7 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
 
   // ---- Step 2: PROFILE DETAILS ----
   await expect(page.getByText('PROFILE DETAILS')).toBeVisible();
+  await audit(page, 'sign-up step 2: PROFILE DETAILS');
   await panel.getByRole('button', { name: /NEXT/ }).click();
   await expectToast(
     page,
@@ -80,12 +85,14 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   await panel.getByRole('textbox', { name: 'Skills' }).fill('Python');
   await panel.getByRole('textbox', { name: 'Skills' }).press('Enter');
   await expect(page.getByRole('button', { name: 'Remove Python' })).toBeVisible();
+  await audit(page, 'sign-up step 2 with skills');
   await shot(page, '03-signup-step2-profile-details');
   await panel.getByRole('button', { name: /NEXT/ }).click();
 
   // ---- Step 3: CHOOSE YOUR ROLE ----
   await expect(page.getByText('CHOOSE YOUR ROLE')).toBeVisible();
   await page.getByText('INNOVATOR', { exact: true }).click();
+  await audit(page, 'sign-up step 3: CHOOSE YOUR ROLE');
   await shot(page, '04-signup-step3-choose-role');
   await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
   await expectToast(page, 'Account Created', 'Your account has been created successfully. Please log in.');
@@ -93,6 +100,7 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   // ---- Login ----
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toHaveAttribute('aria-selected', 'true');
   await expect(panel.getByLabel('Username')).toHaveValue(username);
+  await audit(page, 'auth: LOGIN tab after sign-up, with the Account Created toast');
   await panel.getByRole('button', { name: 'LOGIN' }).click();
   await expectToast(page, 'Missing Information', 'Please enter both username and password.');
   await panel.getByLabel('Password', { exact: true }).fill('Not-the-password1');
@@ -107,6 +115,7 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   await expect(page.getByRole('banner').getByRole('heading', { name: 'Explore' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: /main/i });
   await expect(nav.getByRole('link', { name: 'Create' })).toBeVisible();
+  await audit(page, 'signed in: /');
   await shot(page, '05-shell-explore');
 
   const visits: Array<[string, string]> = [
@@ -123,10 +132,12 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   for (const [path, title] of visits) {
     await page.goto(path);
     await expect(page.getByRole('banner').getByRole('heading', { name: title })).toBeVisible();
+    await audit(page, `signed in: ${path}`);
     await shot(page, `06-route${path.replaceAll('/', '-')}`);
   }
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await audit(page, 'signed in: not found');
   await shot(page, '07-not-found');
 
   // The bottom navigation moves between screens without a reload.
@@ -142,6 +153,7 @@ test('a newcomer signs up, logs in, finds their way around, logs out and quick-l
   await expect(page).toHaveURL(/\/$/);
   const quick = page.getByRole('button', { name: 'Log in as Ada' });
   await expect(quick).toBeVisible();
+  await audit(page, 'auth: LOGIN tab with a saved account');
   await shot(page, '08-auth-quick-login');
   // The browser keeps no password, only a token.
   const stored = await page.evaluate(() => localStorage.getItem('rememberedUsers') ?? '');
@@ -157,10 +169,12 @@ test('signed-out visitors see the auth page, the join gate, the public design sy
 }) => {
   await page.goto('/profile');
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
+  await audit(page, 'signed out: /profile');
 
   await page.goto('/join/7');
   await expect(page.getByText('Authentication Required')).toBeVisible();
   await expect(page.getByText('Please log in to join this project.')).toBeVisible();
+  await audit(page, 'signed out: /join/7');
   await shot(page, '09-join-signed-out');
   await page.getByRole('button', { name: 'Go to Home' }).click();
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
@@ -168,14 +182,28 @@ test('signed-out visitors see the auth page, the join gate, the public design sy
   await page.goto('/design-system');
   await expect(page.getByRole('tab', { name: /colors/i })).toBeVisible();
   await shot(page, '10-design-system');
+  // Every tab, in both themes at once (each shows its samples on light and on dark).
+  for (const tab of ['colors', 'typography', 'buttons', 'components', 'forms', 'examples']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await audit(page, `design system: ${tab}`);
+  }
+  await page.getByRole('tab', { name: 'components' }).click();
+  await page.getByRole('button', { name: 'OPEN DIALOG' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit(page, 'design system: the dialog open');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   await page.goto('/somewhere-else');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await audit(page, 'signed out: not found');
 
   await page.goto('/?connect=12');
   await expect(page.getByText('CONNECT & GET STARTED')).toBeVisible();
   await expect(page.getByText('Login or sign up to connect with this user')).toBeVisible();
   await expectToast(page, 'Connection Request');
+  await audit(page, 'auth: the connect banner');
   await shot(page, '11-auth-connect-banner');
 });
 
@@ -197,6 +225,7 @@ test('a forgotten password: the reset dialog asks for the field, then confirms t
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'SEND RESET LINK' }).click();
   await expect(dialog.getByText('Please enter your email address or username.')).toBeVisible();
+  await audit(page, 'auth: the Reset Password dialog with its error');
   await shot(page, '12-auth-forgot-password');
 
   await dialog.getByLabel('Email or username').fill(existing.email);
@@ -217,4 +246,29 @@ test('a forgotten password: the reset dialog asks for the field, then confirms t
     'Reset Email Sent',
     "If an account with that email exists, we've sent a password reset link.",
   );
+});
+
+test('an emailed reset link opens the new-password dialog, which passes the audit', async ({ page }) => {
+  await page.goto('/?reset=not-a-real-token');
+  const dialog = page.getByRole('dialog', { name: 'Choose a new password' });
+  await expect(dialog).toBeVisible();
+  await audit(page, 'auth: the Choose a new password dialog');
+  await dialog.getByLabel('New password').fill('Secret1!x');
+  await dialog.getByLabel('Confirm password').fill('Secret1!y');
+  await dialog.getByRole('button', { name: 'SAVE PASSWORD' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Passwords do not match');
+  await audit(page, 'auth: the Choose a new password dialog with its error');
+
+  // The server refuses the made-up token: the toast says so while the dialog stays open, and it is announced
+  // (getByRole skips what the dialog hides from assistive technology).
+  await dialog.getByLabel('Confirm password').fill('Secret1!x');
+  await dialog.getByRole('button', { name: 'SAVE PASSWORD' }).click();
+  await expectToast(page, 'Error');
+  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toHaveAttribute('aria-live', 'polite');
+  await expect(dialog).toBeVisible();
+  await audit(page, 'auth: the Choose a new password dialog with an Error toast');
+
+  await dialog.getByRole('button', { name: 'CANCEL' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
 });

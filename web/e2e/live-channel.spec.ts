@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { createAccount, shot, unique, STRONG_PASSWORD } from './support';
+import { audit, createAccount, shot, unique, STRONG_PASSWORD } from './support';
 
 /** The `type` of a frame the server sent on /ws, or null when it is not a JSON frame. */
 function frameType(payload: string | Buffer): string | null {
@@ -38,6 +38,7 @@ test('a profile changed elsewhere shows up at once, pushed over the live channel
   await page.goto('/profile');
   await expect(page.getByRole('banner').getByRole('heading', { name: 'Profile' })).toBeVisible();
   await expect(page.getByText('Building the future, one project at a time.')).toBeVisible();
+  await audit(page, 'signed in: /profile');
   // The server greets an accepted socket with `ready`.
   await expect.poll(() => frames).toContain('ready');
   const pollsWhenOpen = polls;

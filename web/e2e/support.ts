@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 
 export const SHOTS = 'e2e/.artifacts/screens';
@@ -29,9 +30,136 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast).toContainText(description);
 }
 
-/** A screenshot once lazy screens have replaced their loading skeletons. */
-export async function shot(page: Page, name: string) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+/**
+ * Lazy screens have replaced their loading states (a busy button is a control's state, not a screen loading), the
+ * network is quiet and short animations have ended.
+ */
+export async function settle(page: Page) {
+  await expect(page.locator('[aria-busy="true"]:not(button)')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** A screenshot once the screen has settled. */
+export async function shot(page: Page, name: string) {
+  await settle(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+/** WCAG 2.0 and 2.1, levels A and AA: what every screen must pass. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe on the page as it is now and fails on any violation, listing each one readably. */
+export async function expectNoA11yViolations(page: Page, screen = page.url()) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations
+    .map((violation) =>
+      [
+        `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,
+        `  ${violation.helpUrl}`,
+        ...violation.nodes.map(
+          (node) =>
+            `  - ${node.target.join(' ')}\n    ${node.failureSummary?.replaceAll('\n', '\n    ') ?? ''}`,
+        ),
+      ].join('\n'),
+    )
+    .join('\n\n');
+  expect(violations, `axe found accessibility violations on ${screen}:\n\n${report}`).toEqual([]);
+}
+
+/** The smallest tap target we ship (shared/STYLE.md: 44 px, WCAG 2.5.5). */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * Measures every visible control a finger can tap (buttons, links, inputs, tabs, …) and fails on any smaller than
+ * 44 × 44 px. The hit area counts an absolutely positioned ::before/::after that widens it (a 24 px checkbox in a
+ * 44 px area); an input hidden behind its label is measured as that label; links inside running text are exempt,
+ * as WCAG 2.5.8 exempts them. Controls behind an open dialog (aria-hidden, inert) cannot be tapped and are skipped.
+ */
+export async function expectTapTargets(page: Page, screen = page.url()) {
+  await settle(page);
+  const small = await page.evaluate((min) => {
+    const selector = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="switch"]',
+      '[role="menuitem"]',
+    ].join(',');
+    const describe = (el: Element) => {
+      const name =
+        el.getAttribute('aria-label') ??
+        (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : el.textContent) ??
+        '';
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name.trim().slice(0, 40)}"`;
+    };
+    const inRunningText = (el: HTMLElement) => {
+      if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+      const parent = el.parentElement;
+      return (
+        parent !== null && (parent.textContent ?? '').trim().length > (el.textContent ?? '').trim().length
+      );
+    };
+    const found: { control: string; width: number; height: number }[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.closest('[hidden], [inert], [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      let rect = el.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) continue;
+      if (inRunningText(el)) continue;
+      if (el instanceof HTMLInputElement && (rect.width <= 1 || rect.height <= 1) && el.labels?.[0]) {
+        rect = el.labels[0].getBoundingClientRect();
+      }
+      let { left, top, right, bottom } = rect;
+      if (style.position !== 'static') {
+        for (const pseudo of ['::before', '::after']) {
+          const box = getComputedStyle(el, pseudo);
+          if (box.content === 'none' || box.content === 'normal' || box.position !== 'absolute') continue;
+          if (box.pointerEvents === 'none') continue;
+          const [l, t, r, b] = [box.left, box.top, box.right, box.bottom].map(parseFloat);
+          if (![l, t, r, b].every((n) => Number.isFinite(n))) continue;
+          left = Math.min(left, rect.left + el.clientLeft + l!);
+          top = Math.min(top, rect.top + el.clientTop + t!);
+          right = Math.max(right, rect.right - el.clientLeft - r!);
+          bottom = Math.max(bottom, rect.bottom - el.clientTop - b!);
+        }
+      }
+      const width = Math.round(right - left);
+      const height = Math.round(bottom - top);
+      if (width < min || height < min) found.push({ control: describe(el), width, height });
+    }
+    return found;
+  }, MIN_TARGET_PX);
+  const report = small.map((s) => `  - ${s.control}: ${s.width} × ${s.height} px`).join('\n');
+  expect(small, `tap targets under ${MIN_TARGET_PX} px on ${screen}:\n${report}`).toEqual([]);
+}
+
+/** Exactly one visible h1 on the screen. */
+export async function expectOneH1(page: Page, screen = page.url()) {
+  const headings = await page.locator('h1').filter({ visible: true }).allTextContents();
+  expect(headings, `the h1 headings on ${screen}`).toHaveLength(1);
+}
+
+/**
+ * Everything a screen must pass, checked where the journey stands: axe (WCAG 2 A and AA), tap targets, one h1.
+ * Give the screen a name for the failure message (a dialog, a step, a tab).
+ */
+export async function audit(page: Page, screen: string) {
+  await expectNoA11yViolations(page, screen);
+  await expectTapTargets(page, screen);
+  await expectOneH1(page, screen);
 }

@@ -1,5 +1,10 @@
-/* Grow service worker: takes control at once, shows push notifications and opens the app when one is tapped.
-   No offline caching yet: every request goes to the network as usual. */
+/* Grow service worker: takes control at once, shows pushed notifications and opens the app where one points when
+   it is tapped (spec 001 §2.7, §4; shared/API.md "Push"). No offline caching yet: every request goes to the
+   network as usual. */
+
+// The icons of the web manifest: the app icon, and a one-colour sprout for Android's status bar.
+const ICON = '/icons/icon-192.png';
+const BADGE = '/icons/badge-96.png';
 
 self.addEventListener('install', () => {
   self.skipWaiting();
@@ -9,47 +14,66 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-/** Push payload (JSON): { title, body?, url?, tag? }; plain text is used as the body. */
+/** The pushed payload: JSON {id, type, title, body, data: {url, projectId, …}}; plain text is used as the body. */
 function readPush(event) {
   if (!event.data) return {};
   try {
-    return event.data.json();
+    const value = event.data.json();
+    return value && typeof value === 'object' ? value : {};
   } catch {
     return { body: event.data.text() };
   }
 }
 
+/** An in-app path, never another origin (`//host`, `https://…`). */
+function isAppPath(value) {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+}
+
+/** Where a notification points: its project, else data.url, else the app's start (as the app's own centre reads it). */
+function targetOf(payload) {
+  const data = payload.data && typeof payload.data === 'object' ? payload.data : {};
+  const projectId = data.projectId;
+  if ((typeof projectId === 'number' && Number.isFinite(projectId)) || (typeof projectId === 'string' && projectId))
+    return `/project/${encodeURIComponent(String(projectId))}`;
+  if (isAppPath(data.url)) return data.url;
+  if (isAppPath(payload.url)) return payload.url;
+  return '/';
+}
+
 self.addEventListener('push', (event) => {
-  const data = readPush(event);
-  const title = typeof data.title === 'string' && data.title ? data.title : 'Grow';
+  const payload = readPush(event);
+  const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Grow';
   const options = {
-    body: typeof data.body === 'string' ? data.body : '',
-    icon: '/icons/icon-192.png',
-    badge: '/icons/maskable-192.png',
-    data: { url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/' },
+    body: typeof payload.body === 'string' ? payload.body : '',
+    icon: ICON,
+    badge: BADGE,
+    data: { url: targetOf(payload), id: payload.id ?? null },
   };
-  if (typeof data.tag === 'string') options.tag = data.tag;
+  // The same tag as the app uses when it shows the notification itself (the unread count rose while open), so the
+  // two never show twice.
+  if (payload.id !== undefined && payload.id !== null) options.tag = `notification-${payload.id}`;
+  else if (typeof payload.tag === 'string') options.tag = payload.tag;
   event.waitUntil(self.registration.showNotification(title, options));
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data && event.notification.data.url) || '/';
-  const target = new URL(path, self.location.origin).href;
+  const data = event.notification.data || {};
+  const path = isAppPath(data.url) ? data.url : '/';
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const client of windows) {
-        if (new URL(client.url).origin === self.location.origin) {
-          await client.focus();
-          if (client.url !== target && 'navigate' in client) {
-            // navigate() only works on windows this worker controls; focusing is enough otherwise.
-            await client.navigate(target).catch(() => undefined);
-          }
-          return;
-        }
+      const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+      // The window in use, else a visible one, else any: focus it and let the app go there without a reload.
+      const client =
+        ours.find((c) => c.focused) || ours.find((c) => c.visibilityState === 'visible') || ours[0];
+      if (client) {
+        const focused = (await client.focus().catch(() => null)) || client;
+        focused.postMessage({ type: 'grow:navigate', url: path });
+        return;
       }
-      await self.clients.openWindow(target);
+      await self.clients.openWindow(new URL(path, self.location.origin).href);
     })(),
   );
 });

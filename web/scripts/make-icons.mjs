@@ -1,5 +1,5 @@
 // Draws the Grow app icons (a white sprout on a violet-to-orange tile) as PNGs, with Node built-ins only.
-// Run: npm run icons  → public/icons/{icon-192,icon-512,maskable-192,maskable-512,apple-touch-icon}.png
+// Run: npm run icons  → public/icons/{icon-192,icon-512,maskable-192,maskable-512,apple-touch-icon,badge-96}.png
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -66,9 +66,10 @@ const mix = (a, b, t) => a.map((v, i) => v + (b[i] - v) * t);
 
 /**
  * @param size   pixel size
- * @param opts   { rounded: corner radius in design units or 0 for full bleed, markScale: sprout scale (1 = as in the logo) }
+ * @param opts   { rounded: corner radius in design units or 0 for full bleed, markScale: sprout scale (1 = as in the logo),
+ *                 monochrome: the sprout alone, white on transparent (a notification badge: only its alpha is used) }
  */
-function draw(size, { rounded, markScale }) {
+function draw(size, { rounded, markScale, monochrome = false }) {
   const ss = 4; // 4×4 supersampling
   const px = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py++) {
@@ -83,10 +84,19 @@ function draw(size, { rounded, markScale }) {
           const x = ((pxl + (sx + 0.5) / ss) / size) * 64;
           const y = ((py + (sy + 0.5) / ss) / size) * 64;
           if (rounded > 0 && !inRoundedRect(x, y, 64, rounded)) continue;
-          let c = mix(violet, orange, Math.min(1, Math.max(0, (x + y) / 128)));
           // sprout, scaled about the centre
           const mx = 32 + (x - 32) / markScale;
           const my = 32 + (y - 32) / markScale;
+          if (monochrome) {
+            if (inStem(mx, my) || inPolygon(mx, my, rightLeaf) || inPolygon(mx, my, leftLeaf)) {
+              r += 255;
+              g += 255;
+              b += 255;
+              a += 255;
+            }
+            continue;
+          }
+          let c = mix(violet, orange, Math.min(1, Math.max(0, (x + y) / 128)));
           if (inStem(mx, my) || inPolygon(mx, my, rightLeaf)) c = [255, 255, 255];
           else if (inPolygon(mx, my, leftLeaf)) c = mix(c, [255, 255, 255], 0.85);
           r += c[0];
@@ -153,6 +163,8 @@ const icons = [
   ['maskable-512.png', 512, { rounded: 0, markScale: 0.72 }],
   // iOS draws its own corners and needs no transparency.
   ['apple-touch-icon.png', 180, { rounded: 0, markScale: 0.85 }],
+  // Android's status bar shows a notification's badge as a one-colour mask (public/sw.js).
+  ['badge-96.png', 96, { rounded: 0, markScale: 1.3, monochrome: true }],
 ];
 for (const [name, size, opts] of icons) {
   writeFileSync(outDir + name, draw(size, opts));

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import { liveChannel } from '@/lib/ws';
-import { makeUser } from '@/test/fixtures';
+import { makeRewards, makeUser } from '@/test/fixtures';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
@@ -26,6 +26,10 @@ function arrange() {
       state.refreshes += 1;
       return current();
     }),
+    // The shell shows the unread count (the bell).
+    http.get('/api/notifications/count', () => HttpResponse.json({ count: 0 })),
+    // The signed-in app asks once for the day's login bonus (src/features/rewards).
+    http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
     http.post('/api/auth/logout', () => {
       state.signedIn = false;
       return HttpResponse.json({ message: 'Logged out successfully' });
@@ -72,5 +76,20 @@ describe('<LiveChannel /> in the signed-in app', () => {
     expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
     expect(live.connections()).toBe(0);
     expect(liveChannel.getStatus()).toBe('closed');
+  });
+
+  it('after a reconnect, every live-backed query is refetched', async () => {
+    const { live, state } = arrange();
+    const { queryClient } = renderWithProviders(<AppRoutes />, { path: '/profile' });
+    await screen.findByText('Poetical science.');
+    await waitFor(() => expect(liveChannel.getStatus()).toBe('open'));
+    // The profile changes while the socket is down: nothing is pushed.
+    state.bio = 'Changed while away.';
+    live.dropAll();
+    await waitFor(() => expect(liveChannel.getStatus()).not.toBe('open'));
+    // The socket comes back (after the first backoff step) and the server greets it with `ready`.
+    await waitFor(() => expect(liveChannel.getStatus()).toBe('open'), { timeout: 3000 });
+    expect(await screen.findByText('Changed while away.')).toBeInTheDocument();
+    expect(queryClient.getQueryCache().find({ queryKey: ['/api/auth/user'] })?.meta).toEqual({ live: true });
   });
 });

@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import type { User } from '@/lib/session';
-import { makeUser } from '@/test/fixtures';
+import { makeRewards, makeUser } from '@/test/fixtures';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
@@ -21,6 +21,10 @@ function signedIn(user: User) {
     liveServer({ userId: user.id }).handler,
     http.get('/api/auth/user', () => HttpResponse.json(user)),
     http.get('/api/auth/user-refresh', () => HttpResponse.json(user)),
+    // The shell shows the unread count (the bell).
+    http.get('/api/notifications/count', () => HttpResponse.json({ count: 0 })),
+    // The signed-in app asks once for the day's login bonus (src/features/rewards).
+    http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
   );
 }
 
@@ -80,6 +84,9 @@ describe('AppRoutes', () => {
         loggedOut ? HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }) : HttpResponse.json(user),
       ),
       http.get('/api/auth/user-refresh', () => HttpResponse.json(user)),
+      http.get('/api/notifications/count', () => HttpResponse.json({ count: 0 })),
+      // The signed-in app asks once for the day's login bonus (src/features/rewards).
+      http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
       http.post('/api/auth/logout', () => {
         loggedOut = true;
         return HttpResponse.json({ message: 'Logged out' });
@@ -95,4 +102,52 @@ describe('AppRoutes', () => {
     expect(location()).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
+
+  it('a current-user failure other than a 401 shows a retryable error, not the login form', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/auth/user', () =>
+        fail
+          ? HttpResponse.json({ message: 'Service unavailable' }, { status: 503 })
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+      ),
+    );
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'LOGIN' })).toBeNull();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
+  });
+
+  it.each([
+    '/',
+    '/search',
+    '/create',
+    '/rewards',
+    '/ideate',
+    '/profile',
+    '/join/3',
+    '/design-system',
+    '/nowhere',
+  ])('signed in, %s has exactly one h1', async (path) => {
+    signedIn(makeUser());
+    renderWithProviders(<AppRoutes />, { path });
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it.each(['/', '/join/3', '/design-system', '/nowhere'])(
+    'signed out, %s has exactly one h1',
+    async (path) => {
+      signedOut();
+      renderWithProviders(<AppRoutes />, { path });
+      await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
+      expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
+    },
+  );
 });

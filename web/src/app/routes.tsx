@@ -1,28 +1,37 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Suspense, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type User } from '@/lib/session';
+import { DailyLoginBonus } from '@/app/daily-login-bonus';
+import { lazyScreen } from '@/app/lazy-screen';
 import { LiveChannel } from '@/app/live-channel';
+import { RouteBoundary } from '@/app/route-boundary';
 import { LoadingScreen } from '@/app/screens/loading-screen';
+import { SessionErrorScreen } from '@/app/screens/session-error-screen';
+import { SessionRefresh } from '@/app/session-refresh';
 import { AppShell } from '@/app/shell/app-shell';
 
 // One lazy chunk per screen.
-const AuthScreen = lazy(() => import('@/features/auth/screens/auth-screen'));
-const DesignSystemScreen = lazy(() => import('@/features/design-system/design-system-screen'));
-const NotFoundScreen = lazy(() => import('@/app/screens/not-found-screen'));
-const JoinLoginRequiredScreen = lazy(() => import('@/app/screens/join-login-required-screen'));
-const ExploreScreen = lazy(() => import('@/features/placeholders/explore-placeholder'));
-const SearchScreen = lazy(() => import('@/features/placeholders/search-placeholder'));
-const CreateScreen = lazy(() => import('@/features/placeholders/create-placeholder'));
-const RewardsScreen = lazy(() => import('@/features/placeholders/rewards-placeholder'));
-const IdeateScreen = lazy(() => import('@/features/placeholders/ideate-placeholder'));
-const ProfileScreen = lazy(() => import('@/features/placeholders/profile-placeholder'));
-const JoinScreen = lazy(() => import('@/features/placeholders/join-placeholder'));
+const AuthScreen = lazyScreen(() => import('@/features/auth/screens/auth-screen'));
+const DesignSystemScreen = lazyScreen(() => import('@/features/design-system/design-system-screen'));
+const NotFoundScreen = lazyScreen(() => import('@/app/screens/not-found-screen'));
+const JoinLoginRequiredScreen = lazyScreen(() => import('@/app/screens/join-login-required-screen'));
+const ExploreScreen = lazyScreen(() => import('@/features/placeholders/explore-placeholder'));
+const SearchScreen = lazyScreen(() => import('@/features/placeholders/search-placeholder'));
+const CreateScreen = lazyScreen(() => import('@/features/placeholders/create-placeholder'));
+const RewardsScreen = lazyScreen(() => import('@/features/rewards/rewards-screen'));
+const IdeateScreen = lazyScreen(() => import('@/features/placeholders/ideate-placeholder'));
+const ProfileScreen = lazyScreen(() => import('@/features/placeholders/profile-placeholder'));
+const JoinScreen = lazyScreen(() => import('@/features/placeholders/join-placeholder'));
 
-/** The route table of spec 000 §2, for the signed-in and the signed-out states. */
+/**
+ * The route table of spec 000 §2, for the signed-in and the signed-out states. A current-user call that fails
+ * with anything but a 401 says nothing about the session: it gets a retryable error, not the login form.
+ */
 export function AppRoutes() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, error, retry } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;
+  if (error) return <SessionErrorScreen onRetry={retry} />;
   return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />;
 }
 
@@ -38,16 +47,22 @@ function ContentFallback() {
 }
 
 function SignedInRoutes({ user }: { user: User }) {
+  const [path] = useLocation();
+  // Each route's screen has its own error boundary, keyed by the path so another route starts afresh.
   const inShell = (screen: ReactNode) => (
     <AppShell user={user}>
-      <Suspense fallback={<ContentFallback />}>{screen}</Suspense>
+      <RouteBoundary key={path}>
+        <Suspense fallback={<ContentFallback />}>{screen}</Suspense>
+      </RouteBoundary>
     </AppShell>
   );
 
   return (
     <>
-      {/* One live connection per signed-in user; a different user gets a fresh one. */}
-      <LiveChannel key={user.id} />
+      {/* One live connection, one session poll and one daily-bonus check per signed-in user; a different user gets fresh ones. */}
+      <LiveChannel key={`live-${user.id}`} />
+      <SessionRefresh key={`refresh-${user.id}`} />
+      <DailyLoginBonus key={`bonus-${user.id}`} />
       <Switch>
         <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
         <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>
@@ -68,30 +83,27 @@ function SignedInRoutes({ user }: { user: User }) {
 }
 
 function SignedOutRoutes() {
+  const [path] = useLocation();
+  const page = (screen: ReactNode) => (
+    <RouteBoundary key={path} standalone>
+      <Suspense fallback={<LoadingScreen />}>{screen}</Suspense>
+    </RouteBoundary>
+  );
+
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Switch>
-        <Route path="/">
-          <AuthScreen />
-        </Route>
-        <Route path="/profile">
-          <AuthScreen />
-        </Route>
-        <Route path="/join/:projectId">
-          <JoinLoginRequiredScreen />
-        </Route>
-        <Route path="/project/:id">
-          <JoinLoginRequiredScreen />
-        </Route>
-        <Route path="/design-system">
-          <div className="mx-auto w-full max-w-lg px-4 pb-12 pt-safe">
+    <Switch>
+      <Route path="/">{page(<AuthScreen />)}</Route>
+      <Route path="/profile">{page(<AuthScreen />)}</Route>
+      <Route path="/join/:projectId">{page(<JoinLoginRequiredScreen />)}</Route>
+      <Route path="/project/:id">{page(<JoinLoginRequiredScreen />)}</Route>
+      <Route path="/design-system">
+        {page(
+          <main className="mx-auto w-full max-w-lg px-4 pb-12 pt-safe">
             <DesignSystemScreen standalone />
-          </div>
-        </Route>
-        <Route>
-          <NotFoundScreen />
-        </Route>
-      </Switch>
-    </Suspense>
+          </main>,
+        )}
+      </Route>
+      <Route>{page(<NotFoundScreen />)}</Route>
+    </Switch>
   );
 }

@@ -1,11 +1,27 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api/client';
+import { requestUntyped } from '@/lib/api/client';
 
-/** spec 000 §7: the default reader GETs the first element of the key (a path) and parses JSON. */
-export const defaultQueryFn: QueryFunction = async ({ queryKey }) => {
-  const path = queryKey[0];
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * The live channel keeps this query fresh (a feature's frame handler invalidates it), so it is refetched
+       * after every (re)connect: whatever changed while the socket was down was not pushed (src/lib/live.ts).
+       */
+      live?: boolean;
+    };
+  }
+}
+
+/**
+ * spec 000 §7: the default reader GETs the first element of the key (a path) and parses JSON; a second element
+ * holds the query parameters (src/lib/api/query-keys.ts). Features declare typed `queryOptions` of their own.
+ */
+export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
+  const [path, query] = queryKey;
   if (typeof path !== 'string') throw new Error('Query key must start with an API path');
-  return apiJson<unknown>('GET', path);
+  const params = typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : undefined;
+  return requestUntyped('GET', path, { query: params, signal });
 };
 
 /** A fresh client with the spec's defaults: no retry, never stale, no refetch on focus. Tests make their own. */

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCurrentUser } from '@/lib/session';
+import { useCurrentUser, useSessionRefresh } from '@/lib/session';
 import { liveChannel } from '@/lib/ws';
 import { makeUser } from '@/test/fixtures';
 import { liveServer } from '@/test/live-server';
@@ -11,9 +11,33 @@ import { server, setupMswServer } from '@/test/server';
 setupMswServer();
 
 function WhoAmI() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, error, retry } = useCurrentUser();
   if (isLoading) return <p>resolving</p>;
+  if (error)
+    return (
+      <button type="button" onClick={retry}>
+        {`failed: ${error.message}`}
+      </button>
+    );
   return <p>{user ? `${user.firstName} has ${user.coins}` : 'signed out'}</p>;
+}
+
+/** The poll, mounted once as the app mounts it (src/app/session-refresh.tsx). */
+function SessionRefresh() {
+  useSessionRefresh();
+  return null;
+}
+
+/** One poller and any number of readers of the user. */
+function App({ readers = 1 }: { readers?: number }) {
+  return (
+    <>
+      <SessionRefresh />
+      {Array.from({ length: readers }, (_, i) => (
+        <WhoAmI key={i} />
+      ))}
+    </>
+  );
 }
 
 describe('useCurrentUser', () => {
@@ -29,7 +53,7 @@ describe('useCurrentUser', () => {
     server.use(
       http.get('/api/auth/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
     );
-    renderWithProviders(<WhoAmI />);
+    renderWithProviders(<App />);
     expect(await screen.findByText('signed out')).toBeInTheDocument();
   });
 
@@ -42,7 +66,7 @@ describe('useCurrentUser', () => {
         return HttpResponse.json(makeUser({ coins: 10 + refreshes }));
       }),
     );
-    const { queryClient } = renderWithProviders(<WhoAmI />);
+    const { queryClient } = renderWithProviders(<App />);
     expect(await screen.findByText('Ada has 10')).toBeInTheDocument();
     expect(refreshes).toBe(0);
 
@@ -65,7 +89,7 @@ describe('useCurrentUser', () => {
         return HttpResponse.json(makeUser({ coins: 10 + refreshes }));
       }),
     );
-    renderWithProviders(<WhoAmI />);
+    renderWithProviders(<App />);
     expect(await screen.findByText('Ada has 10')).toBeInTheDocument();
 
     act(() => liveChannel.start());
@@ -90,6 +114,57 @@ describe('useCurrentUser', () => {
     expect(refreshes).toBe(polled);
   });
 
+  it('polls once per interval however many components read the user', async () => {
+    let refreshes = 0;
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json(makeUser({ coins: 10 }))),
+      http.get('/api/auth/user-refresh', () => {
+        refreshes += 1;
+        return HttpResponse.json(makeUser({ coins: 10 + refreshes }));
+      }),
+    );
+    renderWithProviders(<App readers={4} />);
+    expect(await screen.findAllByText('Ada has 10')).toHaveLength(4);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findAllByText('Ada has 11')).toHaveLength(4);
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(refreshes).toBe(3);
+  });
+
+  it('reading the user alone does not poll', async () => {
+    let refreshes = 0;
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json(makeUser())),
+      http.get('/api/auth/user-refresh', () => {
+        refreshes += 1;
+        return HttpResponse.json(makeUser());
+      }),
+    );
+    renderWithProviders(<WhoAmI />);
+    await screen.findByText('Ada has 120');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(refreshes).toBe(0);
+  });
+
+  it('any other failure than a 401 is an error to retry, not a sign-out', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/auth/user', () =>
+        fail
+          ? HttpResponse.json({ message: 'Something went wrong' }, { status: 500 })
+          : HttpResponse.json(makeUser()),
+      ),
+    );
+    renderWithProviders(<App />);
+    const retry = await screen.findByRole('button', {
+      name: 'failed: 500: {"message":"Something went wrong"}',
+    });
+    expect(screen.queryByText('signed out')).toBeNull();
+    fail = false;
+    act(() => retry.click());
+    expect(await screen.findByText('Ada has 120')).toBeInTheDocument();
+  });
+
   it('a 401 from the refresh signs the user out', async () => {
     server.use(
       http.get('/api/auth/user', () => HttpResponse.json(makeUser())),
@@ -97,7 +172,7 @@ describe('useCurrentUser', () => {
         HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
       ),
     );
-    renderWithProviders(<WhoAmI />);
+    renderWithProviders(<App />);
     expect(await screen.findByText('Ada has 120')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(await screen.findByText('signed out')).toBeInTheDocument();

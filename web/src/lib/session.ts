@@ -1,22 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { components } from '@/lib/api/schema';
-import { apiJson, apiRequest, errorStatus } from '@/lib/api/client';
+import { api, errorStatus, unwrap } from '@/lib/api/client';
+import { apiKey } from '@/lib/api/query-keys';
 import { useLiveStatus } from '@/lib/ws';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
 
-/** Query key of the signed-in user (spec 000 §7). Its data is `null` when signed out. */
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
-const REFRESH_KEY = ['/api/auth/user-refresh'] as const;
 export const USER_REFRESH_INTERVAL_MS = 2000;
 
-/** GET a user path; a 401 means "not signed in" and gives null instead of an error. */
-async function fetchUserOrNull(path: string): Promise<User | null> {
+type UserPath = '/api/auth/user' | '/api/auth/user-refresh';
+
+/** GET a user path; a 401 means "not signed in" and gives null instead of an error (spec 000 §2). */
+async function fetchUserOrNull(path: UserPath, signal: AbortSignal): Promise<User | null> {
   try {
-    return await apiJson<User>('GET', path);
+    return await unwrap(api.GET(path, { signal }));
   } catch (error) {
     if (errorStatus(error) === 401) return null;
     throw error;
@@ -24,44 +24,80 @@ async function fetchUserOrNull(path: string): Promise<User | null> {
 }
 
 /**
- * The signed-in user, or null when signed out. While signed in and the live channel is not open,
- * /api/auth/user-refresh is polled every 2 s and its answer written into the ['/api/auth/user'] cache (coins, role,
- * plan stay fresh everywhere). While the channel is open the server pushes `user_updated` instead, so the poll
- * stops (shared/ARCHITECTURE.md: polling intervals are kept only while the socket is down).
+ * The signed-in user (spec 000 §7 `GET /api/auth/user`): null when signed out. Every part of the app reads the
+ * user through this one query; the live channel keeps it fresh (`user_updated`, src/features/auth/live.ts).
  */
-export function useCurrentUser(): { user: User | null; isLoading: boolean } {
-  const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: () => fetchUserOrNull(CURRENT_USER_KEY[0]),
+export function currentUserQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/auth/user'),
+    queryFn: ({ signal }) => fetchUserOrNull('/api/auth/user', signal),
+    meta: { live: true },
   });
-  const user = data ?? null;
-  const live = useLiveStatus();
+}
 
-  useQuery({
-    queryKey: REFRESH_KEY,
-    queryFn: async () => {
-      const fresh = await fetchUserOrNull(REFRESH_KEY[0]);
-      queryClient.setQueryData<User | null>(CURRENT_USER_KEY, fresh);
+/** Query key of the signed-in user. Its data is `null` when signed out. */
+export const CURRENT_USER_KEY = currentUserQuery().queryKey;
+
+/**
+ * `GET /api/auth/user-refresh` (spec 000 §7): the same answer, written into the current-user cache, so coins,
+ * role and plan stay fresh everywhere while it is polled.
+ */
+export function userRefreshQuery(queryClient: QueryClient) {
+  return queryOptions({
+    queryKey: apiKey('/api/auth/user-refresh'),
+    queryFn: async ({ signal }) => {
+      const fresh = await fetchUserOrNull('/api/auth/user-refresh', signal);
+      queryClient.setQueryData(CURRENT_USER_KEY, fresh);
       return fresh;
     },
-    enabled: user !== null,
+  });
+}
+
+export interface CurrentUser {
+  /** The signed-in user, or null when signed out (or not known yet). */
+  user: User | null;
+  /** The first answer has not come yet. */
+  isLoading: boolean;
+  /**
+   * Asking who is signed in failed with something other than a 401 (a 500, a timeout, no network), and there
+   * is no earlier answer to fall back on: the app shows a retryable error instead of the login form.
+   */
+  error: Error | null;
+  /** Ask again. */
+  retry: () => void;
+}
+
+/** The signed-in user. Reading it costs nothing: the poll lives in `useSessionRefresh`, mounted once. */
+export function useCurrentUser(): CurrentUser {
+  const { data, isLoading, error, refetch } = useQuery(currentUserQuery());
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { user: data ?? null, isLoading, error: data === undefined ? error : null, retry };
+}
+
+/**
+ * The 2-second session poll (spec 000 §7, §9), to be mounted ONCE for the whole signed-in app: while a user is
+ * signed in and the live channel is not open, /api/auth/user-refresh is polled every 2 s and its answer written
+ * into the current-user cache. While the channel is open the server pushes `user_updated` instead, so the poll
+ * stops (shared/ARCHITECTURE.md: polling intervals are kept only while the socket is down). A 401 signs out.
+ */
+export function useSessionRefresh(): void {
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery());
+  const live = useLiveStatus();
+  useQuery({
+    ...userRefreshQuery(queryClient),
+    enabled: user != null,
     refetchInterval: live === 'open' ? false : USER_REFRESH_INTERVAL_MS,
     // The first poll comes after one interval: the user was just fetched.
-    initialData: user,
+    initialData: user ?? undefined,
     initialDataUpdatedAt: () => Date.now(),
   });
-
-  return { user, isLoading };
 }
 
 /** Put a freshly signed-in user into the cache (after login), so the app switches to its signed-in routes. */
 export function useSetCurrentUser(): (user: User | null) => void {
   const queryClient = useQueryClient();
-  return useCallback(
-    (user: User | null) => queryClient.setQueryData<User | null>(CURRENT_USER_KEY, user),
-    [queryClient],
-  );
+  return useCallback((user: User | null) => queryClient.setQueryData(CURRENT_USER_KEY, user), [queryClient]);
 }
 
 /** Log out (spec 000 §7): POST /api/auth/logout (errors only logged), clear the cache, go to `/`. */
@@ -73,7 +109,7 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
   const logout = useCallback(async () => {
     setPending(true);
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await api.POST('/api/auth/logout');
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
@@ -82,7 +118,7 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
       // it (the router) are told at once that nobody is signed in, with no "Loading..." flash and no refetch.
       queryClient.getMutationCache().clear();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
-      queryClient.setQueryData<User | null>(CURRENT_USER_KEY, null);
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
       setPending(false);
       navigate('/');
     }

@@ -249,4 +249,97 @@ describe('live channel', () => {
     await advance(120_000);
     expect(live.connections()).toBe(1);
   });
+
+  describe('coming back at once', () => {
+    /** A window and a document the test controls. */
+    function makeEnvironment() {
+      const win = new EventTarget();
+      const visibility: { visibilityState: DocumentVisibilityState } = { visibilityState: 'visible' };
+      const doc = Object.assign(new EventTarget(), visibility);
+      return {
+        environment: { window: win, document: doc },
+        online: () => win.dispatchEvent(new Event('online')),
+        show: () => {
+          doc.visibilityState = 'visible';
+          doc.dispatchEvent(new Event('visibilitychange'));
+        },
+        hide: () => {
+          doc.visibilityState = 'hidden';
+          doc.dispatchEvent(new Event('visibilitychange'));
+        },
+      };
+    }
+
+    it('reconnects at once when the network comes back, and the backoff starts over', async () => {
+      const page = makeEnvironment();
+      channel = createLiveChannel({ random: () => 1, environment: page.environment });
+      const live = liveServer({ refuse: true });
+      server.use(live.handler);
+      channel.start();
+      await settle();
+      await advance(1000 + 2000 + 4000); // attempts 2, 3 and 4; the next one would come 8 s later
+      expect(live.connections()).toBe(4);
+
+      act(() => {
+        page.online();
+      });
+      await settle();
+      expect(live.connections()).toBe(5);
+      // Still refused: the next try is 1 s away again, not 16 s.
+      await advance(1000);
+      expect(live.connections()).toBe(6);
+
+      live.setRefusing(false);
+      act(() => {
+        page.online();
+      });
+      await settle();
+      expect(channel.getStatus()).toBe('open');
+      expect(live.connections()).toBe(7);
+    });
+
+    it('reconnects at once when the page is shown again, not while it is hidden', async () => {
+      const page = makeEnvironment();
+      channel = createLiveChannel({ random: () => 1, environment: page.environment });
+      const live = liveServer({ refuse: true });
+      server.use(live.handler);
+      channel.start();
+      await settle();
+      await advance(1000 + 2000);
+      expect(live.connections()).toBe(3);
+
+      page.hide();
+      page.online(); // a hidden page waits for its backoff
+      await settle();
+      expect(live.connections()).toBe(3);
+
+      live.setRefusing(false);
+      act(() => {
+        page.show();
+      });
+      await settle();
+      expect(live.connections()).toBe(4);
+      expect(channel.getStatus()).toBe('open');
+    });
+
+    it('leaves an open socket alone, and listens no more once stopped', async () => {
+      const page = makeEnvironment();
+      channel = createLiveChannel({ random: () => 1, environment: page.environment });
+      const live = liveServer();
+      server.use(live.handler);
+      channel.start();
+      await settle();
+      page.online();
+      page.show();
+      await settle();
+      expect(live.connections()).toBe(1);
+
+      channel.stop();
+      page.online();
+      page.show();
+      await advance(60_000);
+      expect(live.connections()).toBe(1);
+      expect(channel.getStatus()).toBe('closed');
+    });
+  });
 });

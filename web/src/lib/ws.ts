@@ -3,8 +3,9 @@ import type { components } from '@/lib/api/schema';
 
 /**
  * The live channel (shared/API.md "Live channel"): one WebSocket to `/ws` per signed-in app. The server pushes
- * small JSON frames; `src/lib/live-cache.ts` turns them into query-cache updates. This module only keeps the
- * connection alive: it reconnects with capped, jittered exponential backoff and pings so proxies do not idle it out.
+ * small JSON frames; `src/lib/live.ts` routes them to the features' handlers (composed in `src/app/live-frames.ts`).
+ * This module only keeps the connection alive: it reconnects with capped, jittered exponential backoff (at once when
+ * the network comes back or the page is shown again) and pings so proxies do not idle it out.
  */
 
 export type ServerFrame = components['schemas']['ServerFrame'];
@@ -42,7 +43,7 @@ export function parseServerFrame(data: unknown): ServerFrame | null {
       value !== null &&
       typeof (value as { type?: unknown }).type === 'string'
     ) {
-      // Frame types this build does not know yet reach the listeners too; live-cache ignores them.
+      // Frame types this build does not know yet reach the listeners too; the frame router ignores them.
       return value as ServerFrame;
     }
   } catch {
@@ -70,12 +71,21 @@ export interface LiveChannelOptions {
   url?: () => string;
   /** The jitter source (tests pin it). */
   random?: () => number;
+  /**
+   * Where the `online` event (a window) and the `visibilitychange` event (a document) come from; null to listen
+   * to neither. Defaults to the page's own.
+   */
+  environment?: {
+    window: EventTarget;
+    document: EventTarget & { visibilityState: DocumentVisibilityState };
+  } | null;
 }
 
 /** A live channel. The app uses the one `liveChannel` below; tests may make their own. */
 export function createLiveChannel({
   url = () => liveUrl(),
   random = Math.random,
+  environment = typeof window === 'undefined' ? null : { window, document },
 }: LiveChannelOptions = {}): LiveChannel {
   let running = false;
   let socket: WebSocket | null = null;
@@ -156,6 +166,23 @@ export function createLiveChannel({
     ws.addEventListener('close', () => dropped(ws));
   }
 
+  /**
+   * The network is back (`online`) or the page is shown again (a phone woke up, a tab came to the front): a
+   * socket that is neither open nor opening comes back now instead of after what is left of the backoff, and the
+   * backoff starts over.
+   */
+  function reconnectNow(): void {
+    if (!running || socket !== null) return;
+    if (environment && environment.document.visibilityState === 'hidden') return;
+    clearTimeout(reconnectTimer);
+    attempt = 0;
+    connect();
+  }
+
+  function onVisibilityChange(): void {
+    if (environment?.document.visibilityState === 'visible') reconnectNow();
+  }
+
   /** `ws` is gone: forget it, say so, and come back after the backoff. */
   function dropped(ws: WebSocket): void {
     if (socket !== ws) return;
@@ -171,10 +198,14 @@ export function createLiveChannel({
       if (running) return;
       running = true;
       attempt = 0;
+      environment?.window.addEventListener('online', reconnectNow);
+      environment?.document.addEventListener('visibilitychange', onVisibilityChange);
       connect();
     },
     stop() {
       running = false;
+      environment?.window.removeEventListener('online', reconnectNow);
+      environment?.document.removeEventListener('visibilitychange', onVisibilityChange);
       clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
       clearInterval(pingTimer);

@@ -1,26 +1,31 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '@/lib/session';
+import { EnableNotificationsCard } from '@/features/notifications/components/enable-notifications-card';
+import { useNotificationsRuntime } from '@/features/notifications/hooks/use-notifications-runtime';
 import { BottomNav } from '@/app/shell/bottom-nav';
 import { Header } from '@/app/shell/header';
 
 /** Frame of every signed-in screen: header on top, content in a phone-width column, bottom navigation. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [path] = useLocation();
+  // Unread count (bell badge, Explore dot), browser alerts and push: spec 001 §2.7, §4.
+  const unreadNotifications = useNotificationsRuntime(user.id);
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, [path]);
 
   return (
     <div className="min-h-dvh bg-background">
-      <Header user={user} />
+      <Header user={user} unreadNotifications={unreadNotifications} />
       <main
         id="main"
         className="mx-auto w-full max-w-lg px-4 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:pb-32 pt-4"
       >
         {children}
       </main>
-      <BottomNav role={user.role} />
+      <EnableNotificationsCard />
+      <BottomNav role={user.role} indicators={{ explore: unreadNotifications > 0 }} />
     </div>
   );
 }

@@ -28,4 +28,19 @@ describe('BottomNav', () => {
     expect(screen.getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Search' })).not.toHaveAttribute('aria-current');
   });
+
+  it('puts a red dot on Explore while notifications are unread, said in words too', () => {
+    renderWithProviders(<BottomNav role="explorer" indicators={{ explore: true }} />, { path: '/search' });
+    expect(screen.getByRole('link', { name: /^Explore\W+unread notifications$/ })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(screen.getByRole('link', { name: 'Ideate' })).toBeInTheDocument();
+  });
+
+  it('has a slot for the Ideate dot (unread conversations)', () => {
+    renderWithProviders(<BottomNav role="explorer" indicators={{ ideate: true }} />, { path: '/' });
+    expect(screen.getByRole('link', { name: /^Ideate\W+unread messages$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore' })).toBeInTheDocument();
+  });
 });

@@ -10,24 +10,52 @@ interface Item {
   icon: LucideIcon;
   /** Other paths on which this item is the active one. */
   alsoActiveOn?: string[];
+  /** A red dot, and what it means to people who cannot see it; none when undefined. */
+  dot?: string;
+}
+
+/**
+ * Red dots on the tabs (spec 001 §2.7): Explore while notifications are unread; Ideate while a conversation has
+ * unread messages (wired when chat lands).
+ */
+export interface NavIndicators {
+  explore?: boolean;
+  ideate?: boolean;
 }
 
 /**
  * Thumb-reach navigation: Explore, Search, a raised centre Create/Invest, Rewards, Ideate (spec 000 §2).
  * A bar along the bottom edge on phones, a floating dock centred under the content column from `sm` up.
  */
-export function BottomNav({ role }: { role: Role | null | undefined }) {
+export function BottomNav({
+  role,
+  indicators = {},
+}: {
+  role: Role | null | undefined;
+  indicators?: NavIndicators;
+}) {
   const [path] = useLocation();
   const centreLabel = createLabel(role);
   const isActive = (item: Item) => path === item.href || (item.alsoActiveOn ?? []).includes(path);
 
   const left: Item[] = [
-    { href: '/', label: 'Explore', icon: Compass, alsoActiveOn: ['/explore'] },
+    {
+      href: '/',
+      label: 'Explore',
+      icon: Compass,
+      alsoActiveOn: ['/explore'],
+      dot: indicators.explore ? 'unread notifications' : undefined,
+    },
     { href: '/search', label: 'Search', icon: Search },
   ];
   const right: Item[] = [
     { href: '/rewards', label: 'Rewards', icon: Trophy },
-    { href: '/ideate', label: 'Ideate', icon: MessageCircle },
+    {
+      href: '/ideate',
+      label: 'Ideate',
+      icon: MessageCircle,
+      dot: indicators.ideate ? 'unread messages' : undefined,
+    },
   ];
   const centreActive = path === '/create';
   const CentreIcon = centreLabel === 'Invest' ? TrendingUp : Plus;
@@ -53,7 +81,7 @@ export function BottomNav({ role }: { role: Role | null | undefined }) {
           >
             <span
               className={cn(
-                'flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-[#6d28d9] to-[#f97316] text-white shadow-lift ring-4 ring-background transition-transform duration-150 group-active:scale-95',
+                'flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-violet to-brand-orange text-on-solid shadow-lift ring-4 ring-background transition-transform duration-150 group-active:scale-95',
                 centreActive && 'scale-105',
               )}
             >
@@ -92,13 +120,20 @@ function NavItem({ item, active }: { item: Item; active: boolean }) {
       >
         <span
           className={cn(
-            'flex h-7 w-12 items-center justify-center rounded-full transition-colors duration-150',
+            'relative flex h-7 w-12 items-center justify-center rounded-full transition-colors duration-150',
             active && 'bg-primary-soft',
           )}
         >
           <Icon className="size-[22px]" strokeWidth={active ? 2.5 : 2} aria-hidden />
+          {item.dot && (
+            <span
+              aria-hidden
+              className="absolute right-2 top-0 size-2.5 animate-pop rounded-full bg-destructive ring-2 ring-card"
+            />
+          )}
         </span>
         {item.label}
+        {item.dot && <span className="sr-only">{`, ${item.dot}`}</span>}
       </Link>
     </li>
   );

@@ -1,34 +1,32 @@
-import { Bell } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { GrowMark } from '@/components/ui/logo';
 import type { User } from '@/lib/session';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { routeTitle } from '@/app/shell/route-title';
 
 export interface HeaderProps {
   user: User;
-  /** Red dot on the bell (unread notifications; filled by a later issue). */
-  hasUnreadNotifications?: boolean;
-  /** Red dot on the avatar (pending connection requests; filled by a later issue). */
+  /** Unread notifications: the bell's badge (spec 001 §2.7). */
+  unreadNotifications?: number;
+  /** Red dot on the avatar: connection requests are pending (spec 001 §2.7; wired when connections land). */
   hasPendingRequests?: boolean;
-  onNotificationsClick?: () => void;
 }
 
-function Dot() {
+/** A red dot on a header control; `label` says what it means to people who cannot see it. */
+function Dot({ label }: { label: string }) {
   return (
-    <span
-      aria-hidden
-      className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-destructive ring-2 ring-card"
-    />
+    <>
+      <span
+        aria-hidden
+        className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-destructive ring-2 ring-background"
+      />
+      <span className="sr-only">{`, ${label}`}</span>
+    </>
   );
 }
 
-export function Header({
-  user,
-  hasUnreadNotifications = false,
-  hasPendingRequests = false,
-  onNotificationsClick,
-}: HeaderProps) {
+export function Header({ user, unreadNotifications = 0, hasPendingRequests = false }: HeaderProps) {
   const [path] = useLocation();
   const title = routeTitle(path, user.role);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
@@ -38,22 +36,15 @@ export function Header({
       <div className="mx-auto flex h-14 max-w-lg items-center gap-2 px-3">
         <GrowMark className="size-8" />
         <h1 className="flex-1 truncate font-display text-xl font-extrabold tracking-tight">{title}</h1>
-        <button
-          type="button"
-          aria-label="Notifications"
-          onClick={onNotificationsClick}
-          className="relative inline-flex size-11 items-center justify-center rounded-full text-foreground transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <Bell className="size-6" aria-hidden />
-          {hasUnreadNotifications && <Dot />}
-        </button>
+        <NotificationBell unreadCount={unreadNotifications} />
         <Link
           href="/profile"
-          aria-label="Profile"
           className="relative inline-flex size-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Avatar name={fullName} src={user.profileImageUrl} role={user.role} size="sm" aria-hidden />
-          {hasPendingRequests && <Dot />}
+          {/* Named by its text, not aria-label: the avatar's initials are visible text the name must not contradict. */}
+          <span className="sr-only">Profile</span>
+          {hasPendingRequests && <Dot label="pending connection requests" />}
         </Link>
       </div>
     </header>

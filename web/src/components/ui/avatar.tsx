@@ -33,9 +33,9 @@ export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(
       <span
         ref={ref}
         className={cn(
-          'relative inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full font-display font-bold text-white',
+          'relative inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full font-display font-bold text-on-solid',
           sizes[size],
-          role ? discs[role] : 'bg-primary',
+          role ? discs[role] : 'bg-primary text-primary-foreground',
           className,
         )}
         {...props}

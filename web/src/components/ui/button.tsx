@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 export const buttonVariants = cva(
   [
-    'relative inline-flex select-none items-center justify-center gap-2 whitespace-nowrap font-display font-semibold',
+    'relative inline-flex min-w-11 select-none items-center justify-center gap-2 whitespace-nowrap font-display font-semibold',
     'transition-[transform,background-color,color,box-shadow] duration-150 ease-out active:scale-[0.97]',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
     'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-[1.15em] [&_svg]:shrink-0',
@@ -22,7 +22,8 @@ export const buttonVariants = cva(
         link: 'bg-transparent text-primary underline-offset-4 hover:underline active:scale-100',
       },
       size: {
-        sm: 'min-h-9 rounded-md px-3 text-sm',
+        // Every size is a 44 px tap target at least (shared/STYLE.md); sm is the compact one, not a smaller target.
+        sm: 'min-h-11 rounded-md px-3 text-sm',
         md: 'min-h-11 rounded-lg px-5 text-sm tracking-wide',
         lg: 'min-h-13 rounded-xl px-7 text-base tracking-wide',
         icon: 'size-11 rounded-full p-0',

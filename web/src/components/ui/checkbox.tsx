@@ -17,9 +17,10 @@ export const Checkbox = forwardRef<ElementRef<typeof CheckboxPrimitive.Root>, Ch
       ref={ref}
       onCheckedChange={(value) => onCheckedChange?.(value === true)}
       className={cn(
-        // 24 px box inside a 44 px tap area (the ::before pseudo-element widens the target).
-        'peer relative size-6 shrink-0 rounded-md border-2 border-input bg-card transition-colors',
-        "before:absolute before:-inset-2.5 before:content-['']",
+        // A square 24 px box inside a 44 px tap area: the ::before pseudo-element widens the target by 12 px
+        // beyond the padding box (24 px less the 2 px borders), so 20 + 2 × 12 = 44 px.
+        'peer relative size-6 shrink-0 rounded-xs border-2 border-input bg-card transition-colors',
+        "before:absolute before:-inset-3 before:content-['']",
         'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         'disabled:cursor-not-allowed disabled:opacity-50',

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, toast } from '@/lib/toast';
 
@@ -89,5 +90,32 @@ describe('Toaster', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.queryByText('Profile updated')).not.toBeInTheDocument();
+  });
+
+  it('is announced while a dialog is open: its live region stays outside what the dialog hides', () => {
+    render(
+      <>
+        <main>
+          <p>The page behind</p>
+        </main>
+        <Dialog open>
+          <DialogContent>
+            <DialogTitle>Reset Password</DialogTitle>
+            <DialogDescription>Enter your email.</DialogDescription>
+          </DialogContent>
+        </Dialog>
+        <Toaster />
+      </>,
+    );
+    // The dialog hides the page behind it from assistive technology...
+    expect(screen.getByText('The page behind').closest('[aria-hidden="true"]')).not.toBeNull();
+    act(() => {
+      toast({ title: 'Error', description: 'Too many requests', variant: 'destructive' });
+    });
+    // ...but not the toast: found by role (which skips hidden content), in a polite live region.
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('ErrorToo many requests');
+    expect(region.closest('[aria-hidden="true"], [inert]')).toBeNull();
   });
 });

@@ -44,7 +44,9 @@ function ToastCard(props: {
   return (
     // The toast sits above any open dialog. Its clicks stop here, so a dialog does not take a tap on the
     // toast (e.g. closing an 'Error' toast from the dialog's own request) for a click outside and close.
+    // (A wrapper that only catches its children's clicks: presentation, not a control of its own.)
     <div
+      role="presentation"
       data-testid="toast"
       data-variant={props.variant}
       onClick={(event) => event.stopPropagation()}
@@ -62,7 +64,7 @@ function ToastCard(props: {
         type="button"
         onClick={() => dismissToast(props.id)}
         aria-label="Close notification"
-        className="-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full opacity-70 transition hover:bg-black/5 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+        className="-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full opacity-70 transition hover:bg-current/10 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
       >
         <X className="size-4" aria-hidden />
       </button>

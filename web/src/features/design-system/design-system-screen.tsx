@@ -23,6 +23,8 @@ export default function DesignSystemScreen({ standalone = false }: { standalone?
   // ?tab=forms opens a tab directly (handy for links and screenshots).
   const requested = new URLSearchParams(useSearch()).get('tab');
   const initialTab = TABS.some((t) => t.value === requested) ? (requested as string) : 'colors';
+  // Alone it is the page; inside the signed-in shell, the shell's header holds the page's one h1.
+  const Title = standalone ? 'h1' : 'h2';
   return (
     <div className="pb-8">
       {standalone && (
@@ -35,7 +37,7 @@ export default function DesignSystemScreen({ standalone = false }: { standalone?
       )}
       <header className="mb-4">
         <p className="font-display text-xs font-bold uppercase tracking-[0.2em] text-primary">Grow</p>
-        <h1 className="font-display text-3xl font-extrabold">Design system</h1>
+        <Title className="font-display text-3xl font-extrabold">Design system</Title>
         <p className="mt-1 text-muted-foreground">Tokens and building blocks, in light and dark.</p>
       </header>
       <Tabs defaultValue={initialTab}>

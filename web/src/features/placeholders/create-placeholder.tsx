@@ -15,7 +15,7 @@ export default function CreatePlaceholder({ user }: { user: User }) {
           'Your portfolio in one place',
           'Updates from the teams you back',
         ]}
-        tone="bg-investor text-white"
+        tone="bg-investor text-on-solid"
       />
     );
   }
@@ -30,7 +30,7 @@ export default function CreatePlaceholder({ user }: { user: User }) {
         'Invite collaborators and manage requests',
         'Move through phases: idea to launch',
       ]}
-      tone="bg-innovator text-white"
+      tone="bg-innovator text-on-solid"
     />
   );
 }

@@ -14,7 +14,7 @@ export default function ExplorePlaceholder({ user }: { user: User }) {
         'Support, skip or join with a tap',
         'Phase and category at a glance',
       ]}
-      tone="bg-explorer text-white"
+      tone="bg-explorer text-on-solid"
     />
   );
 }

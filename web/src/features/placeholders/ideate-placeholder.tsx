@@ -16,7 +16,7 @@ export default function IdeatePlaceholder() {
           : 'Talk ideas through with your connections and project teams.'
       }
       upcoming={['Direct messages with your connections', 'Project team chats', 'Files and voice notes']}
-      tone="bg-collaborator text-white"
+      tone="bg-collaborator text-on-solid"
     />
   );
 }

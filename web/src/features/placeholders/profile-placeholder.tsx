@@ -5,7 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { apiRequest } from '@/lib/api/client';
+import { requestUntyped } from '@/lib/api/client';
 import { ROLE_LABELS } from '@/lib/roles';
 import { useLogout, type User } from '@/lib/session';
 
@@ -18,8 +18,9 @@ function useAutoConnect(): void {
     sent.current = connect;
     const targetUserId = Number(connect);
     if (!Number.isFinite(targetUserId)) return;
-    apiRequest('POST', '/api/connections/auto-connect', { targetUserId }).catch((error: unknown) =>
-      console.error('Auto-connect failed', error),
+    // Untyped: the server does not serve (or document) auto-connect yet; the connections area adds it.
+    requestUntyped('POST', '/api/connections/auto-connect', { body: { targetUserId } }).catch(
+      (error: unknown) => console.error('Auto-connect failed', error),
     );
   }, [connect]);
 }
@@ -32,7 +33,7 @@ export default function ProfilePlaceholder({ user }: { user: User }) {
   return (
     <div className="space-y-5">
       <Card className="overflow-hidden">
-        <div aria-hidden className="h-20 bg-gradient-to-br from-[#6d28d9] to-[#f97316]" />
+        <div aria-hidden className="h-20 bg-gradient-to-br from-brand-violet to-brand-orange" />
         <CardContent className="-mt-12 flex flex-col items-center text-center">
           <Avatar
             name={fullName}

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/admin/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs one round of a background job now, in this server (so its live frames reach open apps):
+         *     what `grow jobs run NAME` does from a shell.
+         */
+        post: operations["run_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/check-email": {
         parameters: {
             query?: never;
@@ -171,10 +191,381 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The same answer as `/api/auth/user`; the client polls it every 2 s while signed in. */
+        /**
+         * The same answer as `/api/auth/user`; the client polls it every 2 s while its socket is down, so
+         *     it is answered from the session cache's ready-made JSON.
+         */
         get: operations["current_user_refresh"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/auto-connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["auto_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/collaboration-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["collaboration_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/project-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["project_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/with-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["with_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["reverse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["read_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["push_public_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["subscribe"];
+        delete: operations["unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards/claim/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards/scratch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["scratch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/spend-coins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["spend_coins"];
         delete?: never;
         options?: never;
         head?: never;
@@ -197,10 +588,63 @@ export interface paths {
         patch: operations["update_profile"];
         trace?: never;
     };
+    "/api/users/profile-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["profile_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AchievementProgress: {
+            category: string;
+            /** @description The reward was claimed (`POST /api/rewards/claim/{name}`). */
+            claimed: boolean;
+            condition: components["schemas"]["Condition"];
+            description: string;
+            icon: string;
+            id: string;
+            isActive: boolean;
+            isCompleted: boolean;
+            name: string;
+            /** Format: int64 */
+            progress: number;
+            /** Format: int64 */
+            reward: number;
+            unlockedAt?: string | null;
+        };
+        AutoConnectRequest: {
+            /** Format: int64 */
+            targetUserId: number;
+        };
         Availability: {
             available: boolean;
         };
@@ -210,10 +654,94 @@ export interface components {
         CheckUsernameRequest: {
             username: string;
         };
+        ClaimResult: {
+            /** Format: int64 */
+            coinsEarned: number;
+            /** Format: int64 */
+            newBalance: number;
+            rewardName: string;
+        };
         /** @description Client → server. */
         ClientFrame: {
             /** @enum {string} */
             type: "ping";
+        };
+        /** @description The structured condition of an achievement: `metric` reaches `target`. */
+        Condition: {
+            metric: components["schemas"]["Metric"];
+            /** Format: int64 */
+            target: number;
+        };
+        /** @description The person at the other end of a connection (no email, ever). */
+        ConnectedUser: {
+            bio?: string | null;
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            profileImageUrl?: string | null;
+            role: components["schemas"]["Role"];
+            skills: string[];
+            username: string;
+        };
+        /** @description A connection (spec 000 §3). */
+        Connection: {
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            message?: string | null;
+            /** Format: int64 */
+            projectId?: number | null;
+            /** Format: int64 */
+            requesterId: number;
+            /** @description `pending`, `accepted` or `rejected`. */
+            status: string;
+            /** Format: int64 */
+            targetId: number;
+            /** @description `connection` or `collaboration`. */
+            type: string;
+        };
+        /** @description A request waiting for the caller's answer (spec 000 §3 "Connection request" / "Collaboration request"). */
+        ConnectionRequest: {
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            message?: string | null;
+            /** Format: int64 */
+            projectId?: number | null;
+            /** @description The project's title for a collaboration request (projects arrive with their area). */
+            projectName?: string | null;
+            /** Format: int64 */
+            requesterId: number;
+            requesterName: string;
+            requesterProfileImage?: string | null;
+            requesterRole: components["schemas"]["Role"];
+        };
+        /** @description A connection with the other person (spec 000 §3 "Connection with user"). */
+        ConnectionWithUser: components["schemas"]["Connection"] & {
+            connectedUser: components["schemas"]["ConnectedUser"];
+        };
+        DailyReward: {
+            /** Format: int64 */
+            coins: number;
+            /** Format: int64 */
+            newStreak: number;
+        };
+        DailyTaskProgress: {
+            category: string;
+            /**
+             * Format: int64
+             * @description Completions today (UTC).
+             */
+            completedCount: number;
+            description: string;
+            id: string;
+            isActive: boolean;
+            /** Format: int64 */
+            maxDaily: number;
+            name: string;
+            /** Format: int64 */
+            reward: number;
         };
         /** @description The body of every error answer. */
         ErrorBody: {
@@ -227,6 +755,47 @@ export interface components {
             /** @description An email address or a username. */
             email: string;
         };
+        JobRun: {
+            name: string;
+            /** @description What the round did. */
+            report: string;
+        };
+        /**
+         * @description The kinds of notification (spec 001 §3). Who receives which: API.md "Who is notified of what".
+         * @enum {string}
+         */
+        Kind: "project_update" | "feedback_reply" | "daily_motivation" | "project_support" | "collaboration_request" | "reward" | "task_assignment";
+        LeaderboardEntry: {
+            /** Format: int64 */
+            coins: number;
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            profileImageUrl?: string | null;
+            /** Format: int64 */
+            totalCoinsEarned: number;
+            username: string;
+        };
+        Level: {
+            /**
+             * Format: int64
+             * @description Lifetime coins where this level starts.
+             */
+            floor: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Where the next level starts; `null` at the top (MAX LEVEL).
+             */
+            nextFloor?: number | null;
+            nextName?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 11.
+             */
+            number: number;
+        };
         LoginRequest: {
             password: string;
             rememberMe?: boolean | null;
@@ -237,8 +806,81 @@ export interface components {
             rememberToken?: string | null;
             user: components["schemas"]["User"];
         };
+        MarkedRead: {
+            /**
+             * Format: int64
+             * @description How many notifications were marked read.
+             */
+            updated: number;
+        };
         MessageResponse: {
             message: string;
+        };
+        /**
+         * @description What an achievement or daily task counts (filled from real events: the ledger and the user's record).
+         * @enum {string}
+         */
+        Metric: "lifetimeCoins" | "streakDays" | "scratches" | "dailyLogins" | "connections" | "storeClaims";
+        NewConnectionRequest: {
+            message?: string | null;
+            /** Format: int64 */
+            projectId?: number | null;
+            /**
+             * Format: int64
+             * @description The person to connect with (type `connection`).
+             */
+            targetUserId?: number | null;
+            /** @description `connection` (default) or `collaboration` (with `projectId`). */
+            type?: string | null;
+        };
+        /** @description A notification as its recipient sees it. */
+        Notification: {
+            createdAt: string;
+            /** @description Where it points: `projectId`, `taskId`, `feedbackId`, `url`, … (depends on the type). */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            id: number;
+            isRead: boolean;
+            message: string;
+            readAt?: string | null;
+            title: string;
+            type: components["schemas"]["Kind"];
+            /** Format: int64 */
+            userId: number;
+        };
+        PlaceAnswer: {
+            /** @description The nearest city within 50 km, if any. */
+            city?: string | null;
+            /** @description ISO 3166-1 alpha-2, if the point is in a country. */
+            countryCode?: string | null;
+            /** @description What to show: "City, CC", the country code alone, or an empty string. */
+            label: string;
+        };
+        /** @description Enough of a person for the scanned-profile dialog. */
+        ProfileCard: {
+            bio?: string | null;
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            profileImageUrl?: string | null;
+            role: components["schemas"]["Role"];
+        };
+        ProfileImageRequest: {
+            /** @description The photo as a `data:image/…;base64,…` URL (PNG, JPEG or WebP). */
+            imageUrl: string;
+        };
+        PushKeys: {
+            /** @description The browser's auth secret, base64url (16 bytes). */
+            auth: string;
+            /** @description The browser's P-256 key, base64url (65 bytes). */
+            p256dh: string;
+        };
+        PushPublicKey: {
+            /** @description The VAPID application server key, base64url (an uncompressed P-256 point). */
+            publicKey: string;
         };
         RememberedLoginRequest: {
             rememberToken: string;
@@ -248,11 +890,58 @@ export interface components {
             password: string;
             token: string;
         };
+        RewardsResponse: {
+            achievements: components["schemas"]["AchievementProgress"][];
+            canScratchToday: boolean;
+            dailyReward?: null | components["schemas"]["DailyReward"];
+            dailyTasks: components["schemas"]["DailyTaskProgress"][];
+            /** @description The top ten earners. */
+            leaderboard: components["schemas"]["LeaderboardEntry"][];
+            level: components["schemas"]["Level"];
+            /** @description When the next scratch is allowed; `null` when it is now. */
+            nextScratchAt?: string | null;
+            store: components["schemas"]["StoreReward"][];
+            user: components["schemas"]["RewardsUser"];
+        };
+        RewardsUser: {
+            /** Format: int64 */
+            coins: number;
+            lastScratchDate?: string | null;
+            /** Format: int64 */
+            lifetimeCoins: number;
+            /** Format: int64 */
+            scratchCardStreak: number;
+            /** Format: int64 */
+            streakDays: number;
+        };
         /**
          * @description The four roles (API.md "Roles"); read case-insensitively, stored and sent lowercase.
          * @enum {string}
          */
         Role: "explorer" | "collaborator" | "innovator" | "investor";
+        ScanRequest: {
+            /** Format: int64 */
+            profileUserId: number;
+        };
+        /** @description The answer of scan and auto-connect (spec 000 §3 "Scan response"). */
+        ScanResponse: {
+            /**
+             * Format: int64
+             * @description Coins this connection paid the caller (25 the first time two people connect, else 0).
+             */
+            coinsEarned: number;
+            isNewConnection: boolean;
+            profileUser: components["schemas"]["ProfileCard"];
+            success: boolean;
+        };
+        ScratchResult: {
+            /** Format: int64 */
+            newLifetimeTotal: number;
+            /** Format: int64 */
+            newTotal: number;
+            /** Format: int64 */
+            reward: number;
+        };
         /** @description Server → client. Later areas add their kinds (`chat_message`, `notification`, …). */
         ServerFrame: {
             /** @enum {string} */
@@ -265,6 +954,26 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "user_updated";
+        } | {
+            /** Format: int64 */
+            id: number;
+            notificationType: components["schemas"]["Kind"];
+            /** @enum {string} */
+            type: "notification";
+        } | {
+            /** @enum {string} */
+            type: "notifications_changed";
+        } | {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            type: "connection_request";
+        } | {
+            /** @enum {string} */
+            type: "connections_changed";
+        } | {
+            /** @enum {string} */
+            type: "session_ended";
         };
         SignupRequest: {
             bio?: string | null;
@@ -281,6 +990,46 @@ export interface components {
         SignupResponse: {
             message: string;
             user: components["schemas"]["User"];
+        };
+        SpendRequest: {
+            /**
+             * Format: int64
+             * @description Must equal the reward's cost.
+             */
+            amount: number;
+            /** @description The store reward's name (or id). */
+            rewardName: string;
+        };
+        SpendResult: {
+            /** Format: int64 */
+            newBalance: number;
+            rewardName: string;
+            /** Format: int64 */
+            spentAmount: number;
+        };
+        /** @description A reward in the store (spec 000 §3, costs of §9). */
+        StoreReward: {
+            category: string;
+            /** Format: int64 */
+            cost: number;
+            description: string;
+            icon: string;
+            id: string;
+            name: string;
+        };
+        SubscribeRequest: {
+            endpoint: string;
+            keys: components["schemas"]["PushKeys"];
+        };
+        UnreadCount: {
+            /**
+             * Format: int64
+             * @description Unread notifications of the caller.
+             */
+            count: number;
+        };
+        UnsubscribeRequest: {
+            endpoint: string;
         };
         /** @description A partial profile update: only the fields present change. A blank bio or location clears it. */
         UpdateProfileRequest: {
@@ -332,6 +1081,51 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    run_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRun"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     check_email: {
         parameters: {
             query?: never;
@@ -683,6 +1477,902 @@ export interface operations {
             };
         };
     };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewConnectionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            /** @description Yourself, a bad type, or the connection already exists */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found / Project not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    auto_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoConnectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    collaboration_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests to collaborate on the caller's projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionRequest"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    project_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's own pending collaboration requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connection requests waiting for the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionRequest"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    scan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    with_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending and accepted connections, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionWithUser"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reverse: {
+        parameters: {
+            query?: {
+                /** @description Latitude in degrees, -90 to 90. */
+                lat?: string | null;
+                /** @description Longitude in degrees, -180 to 180. */
+                lng?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description 1-200, default 50 */
+                limit?: number;
+                /** @description from the previous page's Link header */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first; `Link: <…>; rel="next"` while more remain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedRead"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    push_public_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKey"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeRequest"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rewards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The first call of a UTC day pays the daily login bonus and reports it in `dailyReward` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An achievement's id or name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimResult"];
+                };
+            };
+            /** @description Not completed yet, or already claimed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaderboard: {
+        parameters: {
+            query?: {
+                /** @description 1-200, default 50 */
+                limit?: number;
+                /** @description from the previous page's Link header */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top earners by coins; `Link` while more remain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardEntry"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    scratch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScratchResult"];
+                };
+            };
+            /** @description Already scratched in the last 24 hours */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    spend_coins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendResult"];
+                };
+            };
+            /** @description Unknown reward, wrong amount or not enough coins; nothing is spent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_profile: {
         parameters: {
             query?: never;
@@ -702,6 +2392,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    profile_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileImageRequest"];
+            };
+        };
+        responses: {
+            /** @description The caller's record with the new `profileImageUrl` (a 256 px version is beside it, named `…_256.jpg`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PNG, JPEG or WebP image (judged by content) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description Words of a name, a username or a skill; blank lists everyone. */
+                q?: string | null;
+                /** @description `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default). */
+                role?: string | null;
+                /** @description 1-200, default 50. */
+                limit?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discoverable people other than the caller, never with email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
                 };
             };
             400: {

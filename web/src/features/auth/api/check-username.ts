@@ -1,8 +1,7 @@
-import { apiJson } from '@/lib/api/client';
-import type { Availability } from './types';
+import { api, unwrap } from '@/lib/api/client';
 
 /** True when the username is free. Rejects on failure (the caller treats that as available). */
 export async function checkUsername(username: string, signal?: AbortSignal): Promise<boolean> {
-  const answer = await apiJson<Availability>('POST', '/api/auth/check-username', { username }, { signal });
+  const answer = await unwrap(api.POST('/api/auth/check-username', { body: { username }, signal }));
   return answer.available;
 }

@@ -1,11 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api/client';
-import type { LoginRequest, LoginResponse } from './types';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import type { LoginRequest } from './types';
 
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiJson<LoginResponse>('POST', '/api/auth/login', body);
+export function loginMutation() {
+  return mutationOptions({
+    mutationKey: ['/api/auth/login'],
+    mutationFn: (body: LoginRequest) => unwrap(api.POST('/api/auth/login', { body })),
+  });
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useMutation(loginMutation());
 }

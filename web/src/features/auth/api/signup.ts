@@ -1,11 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api/client';
-import type { SignupRequest, SignupResponse } from './types';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import type { SignupRequest } from './types';
 
-export function signup(body: SignupRequest): Promise<SignupResponse> {
-  return apiJson<SignupResponse>('POST', '/api/auth/signup', body);
+export function signupMutation() {
+  return mutationOptions({
+    mutationKey: ['/api/auth/signup'],
+    mutationFn: (body: SignupRequest) => unwrap(api.POST('/api/auth/signup', { body })),
+  });
 }
 
 export function useSignup() {
-  return useMutation({ mutationFn: signup });
+  return useMutation(signupMutation());
 }

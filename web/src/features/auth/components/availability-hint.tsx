@@ -4,18 +4,16 @@ import type { AvailabilityStatus } from '../hooks/use-availability';
 
 /** Inline status under the email / username fields: checking…, available ✓ or the taken message. */
 export function AvailabilityHint({
-  id,
   status,
   availableText,
   takenText,
 }: {
-  id: string;
   status: AvailabilityStatus;
   availableText: string;
   takenText: string;
 }) {
   return (
-    <p id={id} aria-live="polite" className="min-h-5 text-sm">
+    <p aria-live="polite" className="min-h-5 text-sm">
       {status === 'checking' && (
         <span className="inline-flex items-center gap-2 text-muted-foreground">
           <Spinner size="sm" label="" /> Checking…

@@ -8,7 +8,7 @@ export function BrandHero() {
       >
         <svg
           viewBox="0 0 32 32"
-          className="size-9 text-white"
+          className="size-9 text-on-solid"
           fill="none"
           stroke="currentColor"
           strokeWidth={2.6}

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,11 +10,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { serverMessage } from '@/lib/api/client';
 import { toast } from '@/lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
-import { serverMessage } from '../lib/server-message';
-import { Field } from './field';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../lib/login-rules';
 
 export interface ForgotPasswordDialogProps {
   open: boolean;
@@ -22,26 +24,25 @@ export interface ForgotPasswordDialogProps {
 
 /** The reset-password dialog (spec 000 §2): one field for an email or a username. */
 export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({
+    defaultValues: { emailOrUsername: '' },
+    resolver: zodResolver(forgotPasswordSchema, undefined, { mode: 'sync' }),
+  });
   const forgotPassword = useForgotPassword();
 
   function close() {
-    setValue('');
-    setProblem(null);
+    reset();
     onOpenChange(false);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onValid({ emailOrUsername }: ForgotPasswordValues) {
     if (forgotPassword.isPending) return;
-    const emailOrUsername = value.trim();
-    if (emailOrUsername === '') {
-      setProblem('Please enter your email address or username.');
-      return;
-    }
-    setProblem(null);
-    forgotPassword.mutate(emailOrUsername, {
+    forgotPassword.mutate(emailOrUsername.trim(), {
       onSuccess: () => {
         toast({
           title: 'Reset Email Sent',
@@ -70,24 +71,20 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
             password.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <Field id="reset-email" label="Email or username" error={problem}>
+        <form
+          onSubmit={(event) => void handleSubmit(onValid)(event)}
+          noValidate
+          className="flex flex-col gap-5"
+        >
+          <FormField id="reset-email" label="Email or username" error={errors.emailOrUsername?.message}>
             <Input
-              id="reset-email"
-              name="email"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               placeholder="you@example.com"
-              value={value}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'reset-email-error' : undefined}
-              onChange={(e) => {
-                setValue(e.target.value);
-                if (problem) setProblem(null);
-              }}
+              {...register('emailOrUsername')}
             />
-          </Field>
+          </FormField>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" size="lg">

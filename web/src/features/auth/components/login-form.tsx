@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { serverMessage } from '@/lib/api/client';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
+import { loginSchema, MISSING_LOGIN, type LoginValues } from '../lib/login-rules';
 import type { RememberedUser } from '../lib/remembered-users';
-import { serverMessage } from '../lib/server-message';
-import { Field } from './field';
 import { PasswordInput } from './password-input';
 
 export interface LoginFormProps {
@@ -25,25 +27,20 @@ export function LoginForm({
   onRemember,
   onForgotPassword,
 }: LoginFormProps) {
-  const [username, setUsername] = useState(initialUsername);
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
-  const [finishing, setFinishing] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    defaultValues: { username: initialUsername, password: '', rememberMe: false },
+    resolver: zodResolver(loginSchema, undefined, { mode: 'sync' }),
+  });
   const login = useLogin();
   const completeLogin = useCompleteLogin(connectTargetId);
-  const pending = login.isPending || finishing;
+  const pending = isSubmitting || login.isPending;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    if (username.trim() === '' || password.trim() === '') {
-      toast({
-        title: 'Missing Information',
-        description: 'Please enter both username and password.',
-        variant: 'destructive',
-      });
-      return;
-    }
+  async function onValid({ username, password, rememberMe }: LoginValues) {
     let answer;
     try {
       answer = await login.mutateAsync({ username: username.trim(), password, rememberMe });
@@ -55,51 +52,57 @@ export function LoginForm({
       });
       return;
     }
-    setFinishing(true);
-    try {
-      const { user, rememberToken } = answer;
-      if (rememberMe && rememberToken) {
-        onRemember({ username: user.username, firstName: user.firstName, rememberToken });
-      }
-      await completeLogin(user);
-    } finally {
-      setFinishing(false);
+    const { user, rememberToken } = answer;
+    if (rememberMe && rememberToken) {
+      onRemember({ username: user.username, firstName: user.firstName, rememberToken });
     }
+    await completeLogin(user);
+  }
+
+  function onInvalid() {
+    toast({ ...MISSING_LOGIN, variant: 'destructive' });
   }
 
   return (
     <form
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
       noValidate
       className="flex flex-col gap-4"
       aria-label="Login"
     >
-      <Field id="login-username" label="Username">
+      <FormField id="login-username" label="Username" invalid={Boolean(errors.username)}>
         <Input
-          id="login-username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
           placeholder="Your username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          {...register('username')}
         />
-      </Field>
-      <Field id="login-password" label="Password">
+      </FormField>
+      <FormField id="login-password" label="Password" invalid={Boolean(errors.password)}>
         <PasswordInput
-          id="login-password"
-          name="password"
           autoComplete="current-password"
           placeholder="Your password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...register('password')}
         />
-      </Field>
+      </FormField>
       <div className="flex items-center justify-between gap-3">
         <div className="flex min-h-11 items-center gap-3">
-          <Checkbox id="login-remember" checked={rememberMe} onCheckedChange={setRememberMe} />
+          <Controller
+            control={control}
+            name="rememberMe"
+            render={({ field }) => (
+              <Checkbox
+                id="login-remember"
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
           <Label htmlFor="login-remember" className="cursor-pointer">
             Remember me
           </Label>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,11 +10,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { serverMessage } from '@/lib/api/client';
 import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
-import { isPasswordStrongEnough, WEAK_PASSWORD_PROBLEM } from '../lib/password-strength';
-import { serverMessage } from '../lib/server-message';
-import { Field } from './field';
+import { newPasswordSchema, type NewPasswordValues } from '../lib/login-rules';
+import { WEAK_PASSWORD_PROBLEM } from '../lib/password-strength';
 import { PasswordInput } from './password-input';
 import { StrengthMeter } from './strength-meter';
 
@@ -26,44 +28,38 @@ export interface NewPasswordDialogProps {
   onPasswordReset: () => void;
 }
 
-const MISMATCH_MESSAGE = 'Passwords do not match';
+const EMPTY: NewPasswordValues = { password: '', confirm: '' };
 
 /**
  * Where the emailed reset link lands: choose a new password (same strength rule and meter as sign-up)
  * and confirm it. A failure keeps the dialog open with what was typed, so a typo can be fixed.
  */
 export function NewPasswordDialog({ token, onCancel, onPasswordReset }: NewPasswordDialogProps) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  // The mismatch message waits until something typed in the confirm field was left, or the form was sent.
-  const [checkMatch, setCheckMatch] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    trigger,
+    clearErrors,
+    formState: { errors },
+  } = useForm<NewPasswordValues>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(newPasswordSchema, undefined, { mode: 'sync' }),
+  });
+  const password = useWatch({ control, name: 'password' });
   const resetPassword = useResetPassword();
-  const mismatch = checkMatch && confirm !== password;
-
-  function clearFields() {
-    setPassword('');
-    setConfirm('');
-    setCheckMatch(false);
-  }
+  const pending = resetPassword.isPending;
 
   function cancel() {
-    clearFields();
+    reset(EMPTY);
     onCancel();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (resetPassword.isPending || token === null) return;
-    if (!isPasswordStrongEnough(password)) {
-      toast({ ...WEAK_PASSWORD_PROBLEM, variant: 'destructive' });
-      return;
-    }
-    if (confirm !== password) {
-      setCheckMatch(true);
-      return;
-    }
+  function onValid(values: NewPasswordValues) {
+    if (pending || token === null) return;
     resetPassword.mutate(
-      { token, password },
+      { token, password: values.password },
       {
         onSuccess: () => {
           toast({
@@ -71,7 +67,7 @@ export function NewPasswordDialog({ token, onCancel, onPasswordReset }: NewPassw
             description: 'Your password has been reset. Please log in.',
             variant: 'success',
           });
-          clearFields();
+          reset(EMPTY);
           onPasswordReset();
         },
         onError: (error) => {
@@ -85,7 +81,20 @@ export function NewPasswordDialog({ token, onCancel, onPasswordReset }: NewPassw
     );
   }
 
-  const pending = resetPassword.isPending;
+  function onInvalid(invalid: FieldErrors<NewPasswordValues>) {
+    // A weak password is the sign-up toast; whether the two match is asked only once it is strong enough.
+    if (invalid.password) {
+      clearErrors('confirm');
+      toast({ ...WEAK_PASSWORD_PROBLEM, variant: 'destructive' });
+    }
+  }
+
+  const confirm = register('confirm', {
+    // The mismatch message waits until something typed in the confirm field was left, or the form was sent.
+    onBlur: (event: { target: { value: string } }) => {
+      if (event.target.value !== '') void trigger('confirm');
+    },
+  });
 
   return (
     <Dialog open={token !== null} onOpenChange={(next) => (next ? undefined : cancel())}>
@@ -94,37 +103,21 @@ export function NewPasswordDialog({ token, onCancel, onPasswordReset }: NewPassw
           <DialogTitle>Choose a new password</DialogTitle>
           <DialogDescription>Pick a strong password, then log in with it.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          <Field
-            id="new-password"
-            label="New password"
-            hint={<StrengthMeter id="new-password-strength" password={password} />}
-          >
+        <form
+          onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+          noValidate
+          className="flex flex-col gap-5"
+        >
+          <FormField id="new-password" label="New password" hint={<StrengthMeter password={password} />}>
             <PasswordInput
-              id="new-password"
-              name="new-password"
               autoComplete="new-password"
               placeholder="At least 8 characters"
-              value={password}
-              aria-describedby="new-password-strength"
-              onChange={(e) => setPassword(e.target.value)}
+              {...register('password', { deps: errors.confirm ? ['confirm'] : [] })}
             />
-          </Field>
-          <Field id="confirm-password" label="Confirm password" error={mismatch && MISMATCH_MESSAGE}>
-            <PasswordInput
-              id="confirm-password"
-              name="confirm-password"
-              autoComplete="new-password"
-              placeholder="Type it again"
-              value={confirm}
-              aria-invalid={mismatch ? true : undefined}
-              aria-describedby={mismatch ? 'confirm-password-error' : undefined}
-              onChange={(e) => setConfirm(e.target.value)}
-              onBlur={() => {
-                if (confirm !== '') setCheckMatch(true);
-              }}
-            />
-          </Field>
+          </FormField>
+          <FormField id="confirm-password" label="Confirm password" error={errors.confirm?.message}>
+            <PasswordInput autoComplete="new-password" placeholder="Type it again" {...confirm} />
+          </FormField>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" size="lg">

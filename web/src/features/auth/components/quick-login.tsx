@@ -1,14 +1,13 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
-import { errorStatus } from '@/lib/api/client';
+import { errorStatus, serverMessage } from '@/lib/api/client';
 import { toast } from '@/lib/toast';
 import { forgetRemembered } from '../api/forget-remembered';
 import { useRememberedLogin } from '../api/remembered-login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import type { RememberedUser } from '../lib/remembered-users';
-import { serverMessage } from '../lib/server-message';
 
 export interface QuickLoginProps {
   users: RememberedUser[];
@@ -22,6 +21,7 @@ export function QuickLogin({ users, connectTargetId, onRemember, onForget }: Qui
   const rememberedLogin = useRememberedLogin();
   const completeLogin = useCompleteLogin(connectTargetId);
   const [busyUser, setBusyUser] = useState<string | null>(null);
+  const idPrefix = useId();
 
   if (users.length === 0) return null;
 
@@ -88,7 +88,7 @@ export function QuickLogin({ users, connectTargetId, onRemember, onForget }: Qui
         Quick login
       </h2>
       <ul className="flex flex-col gap-2">
-        {users.map((entry) => {
+        {users.map((entry, index) => {
           const name = entry.firstName || entry.username;
           const busy = busyUser === entry.username;
           return (
@@ -98,13 +98,23 @@ export function QuickLogin({ users, connectTargetId, onRemember, onForget }: Qui
                 onClick={() => void signIn(entry)}
                 disabled={busyUser !== null}
                 aria-busy={busy || undefined}
-                aria-label={`Log in as ${name}`}
+                aria-describedby={`${idPrefix}-${index}-username`}
                 className="flex min-h-14 w-full items-center gap-3 rounded-2xl border-2 border-border bg-card py-2 pl-2 pr-14 text-left shadow-soft transition-[transform,border-color] duration-150 hover:border-primary active:scale-[0.98] disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 <Avatar name={name} size="md" aria-hidden />
+                {/* Named "Log in as {name}" by its own text; the username describes it. */}
                 <span className="flex min-w-0 flex-col">
-                  <span className="truncate font-display text-base font-bold">{name}</span>
-                  <span className="truncate text-xs text-muted-foreground">@{entry.username}</span>
+                  <span className="truncate font-display text-base font-bold">
+                    <span className="sr-only">Log in as </span>
+                    {name}
+                  </span>
+                  <span
+                    id={`${idPrefix}-${index}-username`}
+                    aria-hidden
+                    className="truncate text-xs text-muted-foreground"
+                  >
+                    @{entry.username}
+                  </span>
                 </span>
                 {busy && <Spinner size="sm" label="" className="ml-auto" />}
               </button>

@@ -76,7 +76,7 @@ export function RolePicker({ value, onChange }: { value: Role; onChange: (role: 
             <span
               aria-hidden
               className={cn(
-                'flex size-11 shrink-0 items-center justify-center rounded-xl text-white',
+                'flex size-11 shrink-0 items-center justify-center rounded-xl text-on-solid',
                 plan.disc,
               )}
             >
@@ -118,7 +118,7 @@ export function RolePicker({ value, onChange }: { value: Role; onChange: (role: 
               <span
                 aria-hidden
                 className={cn(
-                  'absolute -right-2 -top-2 flex size-6 animate-pop items-center justify-center rounded-full text-white shadow-soft',
+                  'absolute -right-2 -top-2 flex size-6 animate-pop items-center justify-center rounded-full text-on-solid shadow-soft',
                   plan.disc,
                 )}
               >

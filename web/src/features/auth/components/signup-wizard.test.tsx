@@ -59,6 +59,11 @@ describe('SignupWizard step 1 (BASIC DETAILS)', () => {
       description: 'Please fill in all fields before proceeding to the next step.',
     });
     expect(screen.getByRole('heading', { name: 'BASIC DETAILS' })).toBeInTheDocument();
+    // The fields the rule concerns are marked for assistive technology too; filling one clears its mark.
+    expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    expect(screen.getByLabelText('Last name')).not.toHaveAttribute('aria-invalid');
   });
 
   it('a taken email shows the message inline and gives Email Issue', async () => {

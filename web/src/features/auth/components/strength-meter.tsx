@@ -8,10 +8,10 @@ import {
 } from '../lib/password-strength';
 
 const segmentColour: Record<StrengthTone, string> = {
-  red: 'bg-red-500',
-  yellow: 'bg-yellow-400',
-  blue: 'bg-blue-500',
-  green: 'bg-green-500',
+  red: 'bg-destructive',
+  yellow: 'bg-coin',
+  blue: 'bg-explorer',
+  green: 'bg-success',
 };
 
 const textColour: Record<StrengthTone, string> = {

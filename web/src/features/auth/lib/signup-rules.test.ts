@@ -49,6 +49,17 @@ describe('step 1: BASIC DETAILS', () => {
     });
   });
 
+  it("checks in the spec's order: missing, then email, then username, then password", () => {
+    const taken = { emailTaken: true, usernameTaken: true };
+    expect(checkBasicDetails({ ...good, firstName: '', password: 'abc' }, taken)?.title).toBe(
+      'Missing Information',
+    );
+    expect(checkBasicDetails({ ...good, password: 'abc' }, taken)?.title).toBe('Email Issue');
+    expect(checkBasicDetails({ ...good, password: 'abc' }, { ...free, usernameTaken: true })?.title).toBe(
+      'Username Issue',
+    );
+  });
+
   it('passes with everything filled, free names and a score of 3', () => {
     expect(checkBasicDetails(good, free)).toBeNull();
   });

@@ -35,9 +35,11 @@ const NEUTRALS = [
 
 function Chip({ cls, label, sub }: { cls: string; label: string; sub?: string }) {
   return (
-    <div className={cn('flex min-h-16 flex-col justify-end rounded-xl border border-black/5 p-2.5', cls)}>
+    <div
+      className={cn('flex min-h-16 flex-col justify-end rounded-xl border border-foreground/5 p-2.5', cls)}
+    >
       <span className="font-display text-sm font-bold leading-tight">{label}</span>
-      {sub && <span className="text-[11px] opacity-90">{sub}</span>}
+      {sub && <span className="text-[11px]">{sub}</span>}
     </div>
   );
 }
@@ -53,7 +55,7 @@ export function ColorsSection() {
           <div className="grid grid-cols-2 gap-2">
             {ROLES.map((role) => (
               <div key={role.name} className="space-y-1.5">
-                <Chip cls={cn(role.solid, 'text-white')} label={role.name} sub={role.note} />
+                <Chip cls={cn(role.solid, 'text-on-solid')} label={role.name} sub={role.note} />
                 <div
                   className={cn(
                     'rounded-lg px-2.5 py-1.5 font-display text-xs font-bold uppercase tracking-wider',

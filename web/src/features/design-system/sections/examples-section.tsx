@@ -12,7 +12,7 @@ function ProjectCard() {
         <span className="absolute left-4 top-4 rounded-full bg-phase-2 px-2.5 py-1 font-display text-[11px] font-bold uppercase tracking-wider text-phase-2-foreground">
           Planning
         </span>
-        <span className="absolute bottom-4 left-4 font-display text-2xl font-extrabold text-white drop-shadow">
+        <span className="absolute bottom-4 left-4 font-display text-2xl font-extrabold text-on-solid drop-shadow">
           SoundSeed
         </span>
       </div>

@@ -1,0 +1,70 @@
+//! What every request passes through, in one middleware: the request log, the cross-site check,
+//! the time limit and the security headers.
+
+use std::time::Instant;
+
+use axum::{
+    extract::{MatchedPath, Request, State},
+    http::{header, HeaderMap, HeaderValue, Method},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+
+use crate::{
+    app::AppState,
+    error::{AppError, InternalCause},
+};
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; media-src 'self' blob: data:; \
+    worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+    frame-ancestors 'none'";
+
+pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    // The route template (`/api/users/{id}`), never the raw path, so no id or token reaches the log.
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    let api = request.uri().path().starts_with("/api");
+
+    // API.md "Cross-site requests": a state-changing request from another site's page is refused.
+    let changes_state = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
+    let mut response = if changes_state && !state.origin_allowed(request.headers()) {
+        AppError::Forbidden("Cross-site request refused".into()).into_response()
+    } else {
+        match tokio::time::timeout(state.config.request_timeout, next.run(request)).await {
+            Ok(response) => response,
+            // The work is dropped, and with it any open transaction, which rolls back.
+            Err(_) => AppError::ServiceUnavailable("The server took too long to answer. Please try again.".into())
+                .into_response(),
+        }
+    };
+    add_security_headers(response.headers_mut());
+
+    let route = route.as_ref().map_or(if api { "/api/*" } else { "app" }, MatchedPath::as_str);
+    let status = response.status().as_u16();
+    let seconds = started.elapsed().as_secs_f64();
+    let labels = [("method", method.to_string()), ("route", route.to_owned()), ("status", status.to_string())];
+    metrics::counter!(crate::metrics::REQUESTS, &labels).increment(1);
+    metrics::histogram!(crate::metrics::REQUEST_SECONDS, &labels[..2]).record(seconds);
+    match response.extensions().get::<InternalCause>() {
+        Some(cause) => tracing::error!(%method, %route, status, cause = %cause.0, "request failed"),
+        None => {
+            let ms = (seconds * 100_000.0).round() / 100.0;
+            tracing::info!(%method, %route, status, ms, "request");
+        }
+    }
+    response
+}
+
+/// Headers every answer carries (API.md "Headers"); an answer that set its own keeps it.
+fn add_security_headers(headers: &mut HeaderMap) {
+    for (name, value) in [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "same-origin"),
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::X_FRAME_OPTIONS, "DENY"),
+    ] {
+        headers.entry(name).or_insert(HeaderValue::from_static(value));
+    }
+}

@@ -1,0 +1,130 @@
+//! Stored files (profile photos now; chat and project uploads later): one interface, a folder under
+//! the data dir today (an S3-compatible store joins behind the same interface). Names are chosen by
+//! the server (random, with an extension from the content), so a client can neither pick a path nor
+//! overwrite anything; files are served at `/api/files/{name}` with their type and `nosniff`.
+
+pub mod photo;
+
+use std::path::PathBuf;
+
+use axum::{
+    extract::{Path, State},
+    http::{header, HeaderValue},
+    response::{IntoResponse, Response},
+};
+
+use crate::{app::AppState, error::AppError};
+
+#[derive(Clone)]
+pub struct FileStore {
+    root: PathBuf,
+}
+
+impl FileStore {
+    pub fn local(root: PathBuf) -> Self {
+        Self { root }
+    }
+
+    /// Stores bytes under a new name with this extension; the name.
+    pub async fn put(&self, extension: &str, bytes: Vec<u8>) -> anyhow::Result<String> {
+        let name = format!("{}.{extension}", crate::auth::token::generate());
+        self.write(&name, bytes).await?;
+        Ok(name)
+    }
+
+    /// Stores a file and a smaller variant of it, the variant named after it (`{name}_256.jpg`).
+    pub async fn put_with_variant(
+        &self,
+        extension: &str,
+        bytes: Vec<u8>,
+        variant: &str,
+        variant_bytes: Vec<u8>,
+    ) -> anyhow::Result<String> {
+        let stem = crate::auth::token::generate();
+        self.write(&format!("{stem}_{variant}.{extension}"), variant_bytes).await?;
+        let name = format!("{stem}.{extension}");
+        self.write(&name, bytes).await?;
+        Ok(name)
+    }
+
+    async fn write(&self, name: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
+        tokio::fs::create_dir_all(&self.root).await?;
+        let partial = self.root.join(format!(".{name}.part"));
+        // Written aside, then renamed: a reader never sees half a file.
+        tokio::fs::write(&partial, bytes).await?;
+        tokio::fs::rename(&partial, self.root.join(name)).await?;
+        Ok(())
+    }
+
+    pub async fn get(&self, name: &str) -> anyhow::Result<Option<Vec<u8>>> {
+        if !is_stored_name(name) {
+            return Ok(None);
+        }
+        match tokio::fs::read(self.root.join(name)).await {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    pub async fn delete(&self, name: &str) -> anyhow::Result<()> {
+        if is_stored_name(name) {
+            match tokio::fs::remove_file(self.root.join(name)).await {
+                Err(err) if err.kind() != std::io::ErrorKind::NotFound => return Err(err.into()),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Only names this store makes: URL-safe letters and one known extension, so no path escapes.
+pub fn is_stored_name(name: &str) -> bool {
+    let Some((stem, extension)) = name.split_once('.') else { return false };
+    !stem.is_empty()
+        && stem.len() <= 64
+        && stem.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        && content_type(extension).is_some()
+}
+
+/// The types served, by extension. Nothing that a browser would run (no SVG, no HTML).
+pub fn content_type(extension: &str) -> Option<&'static str> {
+    Some(match extension {
+        "jpg" => "image/jpeg",
+        "png" => "image/png",
+        "webp" => "image/webp",
+        _ => return None,
+    })
+}
+
+/// `GET /api/files/{name}`: public, like any image on a page; names are unguessable.
+pub async fn serve(State(state): State<AppState>, Path(name): Path<String>) -> Response {
+    let found = match state.files.get(&name).await {
+        Ok(found) => found,
+        Err(err) => return AppError::Internal(err.context("reading a stored file")).into_response(),
+    };
+    let (Some(bytes), Some(kind)) = (found, name.split_once('.').and_then(|(_, ext)| content_type(ext))) else {
+        return AppError::NotFound("File").into_response();
+    };
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
+            (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox")),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_names_the_store_makes_are_read() {
+        assert!(super::is_stored_name("Ab-9_x.jpg"));
+        for bad in ["../grow.db", "a/b.jpg", "x.svg", "x.html", ".jpg", "x", "x.jpg.exe", "x..jpg"] {
+            assert!(!super::is_stored_name(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! `GET /metrics`: Prometheus text for operators (requests by route and status with latency
+//! histograms, open sockets, database pool use, job runs and failures, push deliveries, mail sends),
+//! answered only with `Authorization: Bearer $GROW_METRICS_TOKEN` and a 404 when no token is set.
+//! Recorded with the `metrics` crate and exposed by `metrics-exporter-prometheus`.
+
+use std::sync::OnceLock;
+
+use axum::{
+    extract::State,
+    http::{header, HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+use crate::{app::AppState, error::AppError};
+
+pub const REQUESTS: &str = "grow_http_requests_total";
+pub const REQUEST_SECONDS: &str = "grow_http_request_duration_seconds";
+pub const OPEN_SOCKETS: &str = "grow_open_sockets";
+pub const DB_CONNECTIONS: &str = "grow_db_pool_connections";
+pub const DB_IDLE: &str = "grow_db_pool_idle_connections";
+pub const JOB_RUNS: &str = "grow_job_runs_total";
+pub const PUSHES: &str = "grow_push_deliveries_total";
+pub const MAILS: &str = "grow_mail_sends_total";
+
+/// The process's recorder, installed once (every app in a process shares it).
+pub fn handle() -> Option<&'static PrometheusHandle> {
+    static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            let buckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+            let recorder = PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Full(REQUEST_SECONDS.into()), &buckets)
+                .ok()?
+                .install_recorder();
+            match recorder {
+                Ok(handle) => Some(handle),
+                Err(err) => {
+                    tracing::warn!(error = %err, "metrics are off: a recorder was already installed");
+                    None
+                }
+            }
+        })
+        .as_ref()
+}
+
+/// Compares without stopping at the first difference, so timing does not reveal the token.
+fn same_secret(given: &[u8], wanted: &[u8]) -> bool {
+    given.len() == wanted.len() && given.iter().zip(wanted).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+pub async fn serve(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let Some(token) = state.config.metrics_token.as_deref() else {
+        return AppError::NotFound("Page").into_response();
+    };
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    if !same_secret(given.as_bytes(), token.as_bytes()) {
+        return AppError::Unauthorized(None).into_response();
+    }
+    let Some(handle) = handle() else {
+        return AppError::ServiceUnavailable("Metrics are not available".into()).into_response();
+    };
+    // Levels that are read, not counted: taken at scrape time.
+    metrics::gauge!(OPEN_SOCKETS).set(state.hub.socket_count() as f64);
+    metrics::gauge!(DB_CONNECTIONS).set(f64::from(state.db.pool().size()));
+    metrics::gauge!(DB_IDLE).set(state.db.pool().num_idle() as f64);
+    (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], handle.render())
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn secrets_compare_whole() {
+        assert!(super::same_secret(b"abc", b"abc"));
+        assert!(!super::same_secret(b"abd", b"abc"));
+        assert!(!super::same_secret(b"ab", b"abc"));
+    }
+}

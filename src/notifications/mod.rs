@@ -1,0 +1,52 @@
+//! Notifications: the one way any area tells someone something (spec 001 §2.7, §3, §7; API.md
+//! "Push", "Who is notified of what"). An area calls [`notify`] inside the transaction of the
+//! change that causes it; after commit the recipient's sockets hear a `notification` frame and
+//! the push worker sends it to their browsers. A rolled-back change notifies nobody.
+
+pub mod daily;
+pub mod model;
+pub mod push;
+mod routes;
+pub mod store;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub use model::{Kind, Notification};
+pub use store::NewNotification;
+
+use crate::{
+    app::AppState,
+    db::Tx,
+    realtime::{ServerFrame, Topic},
+};
+
+/// Creates a notification in `tx` and arranges its announcement for when `tx` commits. `None` when
+/// `once_key` was already used for this user (nothing new was created).
+pub async fn notify(
+    state: &AppState,
+    tx: &mut Tx,
+    new: &NewNotification<'_>,
+) -> Result<Option<Notification>, sqlx::Error> {
+    let Some(row) = store::insert(tx, new).await? else {
+        return Ok(None);
+    };
+    let notification = row.to_wire();
+    let (hub, pusher) = (state.hub.clone(), state.pusher.clone());
+    let (user_id, id, kind) = (notification.user_id, notification.id, notification.kind);
+    tx.on_commit(move || {
+        hub.publish(Topic::User(user_id), ServerFrame::Notification { id, notification_type: kind });
+        pusher.wake();
+    });
+    Ok(Some(notification))
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list))
+        .routes(routes!(routes::count))
+        .routes(routes!(routes::read_all))
+        .routes(routes!(routes::read))
+        .routes(routes!(routes::delete))
+        .routes(routes!(routes::push_public_key))
+        .routes(routes!(routes::subscribe, routes::unsubscribe))
+}

@@ -1,0 +1,199 @@
+//! People: finding someone by name, username or skill (spec 000 §7 `GET /api/users/search`), and
+//! one's profile photo (`POST /api/users/profile-image`).
+//! The natural-language search of spec 001 arrives with the discovery area.
+
+use axum::{
+    extract::{DefaultBodyLimit, Query, State},
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    accounts::{
+        model::{user_columns_of, User, UserRow, USER_COLUMNS},
+        rules::Role,
+    },
+    app::AppState,
+    auth::CurrentUser,
+    db::page::{parse_limit, DEFAULT_LIMIT},
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiJson,
+    files::photo,
+};
+
+pub mod geo;
+
+const TAG: &str = "people";
+const QUERY_MAX: usize = 100;
+
+#[derive(Deserialize, IntoParams)]
+pub struct SearchParams {
+    /// Words of a name, a username or a skill; blank lists everyone.
+    q: Option<String>,
+    /// `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default).
+    role: Option<String>,
+    /// 1-200, default 50.
+    limit: Option<String>,
+}
+
+/// `%` and `_` typed by a person are letters, not wildcards.
+fn like_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{}%", escaped.to_lowercase())
+}
+
+#[utoipa::path(get, path = "/api/users/search", tag = TAG, params(SearchParams),
+    responses((status = 200, body = [User], description = "Discoverable people other than the caller, never with email"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn search(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Query(params): Query<SearchParams>,
+) -> AppResult<Json<Vec<User>>> {
+    let q = params.q.as_deref().unwrap_or_default().trim();
+    if q.chars().count() > QUERY_MAX {
+        return Err(AppError::BadRequest(format!("q must be at most {QUERY_MAX} characters")));
+    }
+    let role =
+        match params.role.as_deref().map(str::trim) {
+            None | Some("") | Some("all") => None,
+            Some(role) => Some(Role::parse(role).ok_or_else(|| {
+                AppError::bad_request("role must be explorer, collaborator, innovator, investor or all")
+            })?),
+        };
+    let limit = params.limit.as_deref().map(parse_limit).transpose()?.unwrap_or(DEFAULT_LIMIT);
+    let pattern = (!q.is_empty()).then(|| like_pattern(q));
+    let rows: Vec<UserRow> = sqlx::query_as(&format!(
+        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND ($2 IS NULL OR u.role = $2) \
+         AND ($3 IS NULL OR LOWER(u.first_name || ' ' || u.last_name) LIKE $3 ESCAPE '\\' \
+              OR LOWER(u.username) LIKE $3 ESCAPE '\\' OR LOWER(u.skills) LIKE $3 ESCAPE '\\') \
+         ORDER BY u.first_name, u.last_name, u.id LIMIT $4",
+        user_columns_of("u")
+    ))
+    .bind(me.id)
+    .bind(role.map(Role::as_str))
+    .bind(pattern)
+    .bind(limit)
+    .fetch_all(&mut *state.db.conn().await?)
+    .await?;
+    Ok(Json(rows.iter().map(UserRow::to_public).collect()))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileImageRequest {
+    /// The photo as a `data:image/…;base64,…` URL (PNG, JPEG or WebP).
+    image_url: String,
+}
+
+/// Photos larger than this are refused (the data URL is a third larger again).
+const PHOTO_MAX_BYTES: usize = 8 * 1024 * 1024;
+/// The body limit of the photo call: a data URL of the largest photo, and some.
+pub const PHOTO_BODY_LIMIT: usize = PHOTO_MAX_BYTES / 3 * 4 + 64 * 1024;
+
+#[utoipa::path(post, path = "/api/users/profile-image", tag = TAG, request_body = ProfileImageRequest,
+    responses((status = 200, body = User, description = "The caller's record with the new `profileImageUrl` (a 256 px \
+               version is beside it, named `…_256.jpg`)"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 413, body = ErrorBody),
+              (status = 415, body = ErrorBody, description = "Not a PNG, JPEG or WebP image (judged by content)")))]
+pub async fn profile_image(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiJson(body): ApiJson<ProfileImageRequest>,
+) -> AppResult<Json<User>> {
+    let bytes = photo::from_data_url(&body.image_url)?;
+    if bytes.len() > PHOTO_MAX_BYTES {
+        return Err(AppError::PayloadTooLarge("The photo must be at most 8 MB".into()));
+    }
+    let processed = tokio::task::spawn_blocking(move || photo::process(&bytes))
+        .await
+        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("processing a photo")))??;
+    let name = state.files.put_with_variant("jpg", processed.full, "256", processed.thumbnail).await?;
+    let url = format!("/api/files/{name}");
+    let mut tx = state.db.begin().await?;
+    let previous: Option<String> =
+        sqlx::query_scalar("SELECT profile_image_url FROM users WHERE id = $1").bind(me.id).fetch_one(&mut *tx).await?;
+    let updated: UserRow = sqlx::query_as(&format!(
+        "UPDATE users SET profile_image_url = $1, updated_at = $2 WHERE id = $3 RETURNING {USER_COLUMNS}"
+    ))
+    .bind(&url)
+    .bind(state.clock.now_ms())
+    .bind(me.id)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    state.user_changed(me.id);
+    // The old photo is nobody's any more.
+    if let Some(old) = previous.as_deref().and_then(|u| u.strip_prefix("/api/files/")) {
+        let thumb = old.replacen(".jpg", "_256.jpg", 1);
+        for name in [old, thumb.as_str()] {
+            if let Err(err) = state.files.delete(name).await {
+                tracing::warn!(error = %err, "could not remove an old photo");
+            }
+        }
+    }
+    Ok(Json(updated.to_own()))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ReverseParams {
+    /// Latitude in degrees, -90 to 90.
+    lat: Option<String>,
+    /// Longitude in degrees, -180 to 180.
+    lng: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlaceAnswer {
+    /// The nearest city within 50 km, if any.
+    city: Option<String>,
+    /// ISO 3166-1 alpha-2, if the point is in a country.
+    country_code: Option<String>,
+    /// What to show: "City, CC", the country code alone, or an empty string.
+    label: String,
+}
+
+fn coordinate(raw: Option<&str>, name: &str, max: f64) -> AppResult<f64> {
+    let bad = || AppError::BadRequest(format!("{name} must be a number from -{max} to {max}"));
+    let value: f64 = raw.ok_or_else(bad)?.trim().parse().map_err(|_| bad())?;
+    if !value.is_finite() || value.abs() > max {
+        return Err(bad());
+    }
+    Ok(value)
+}
+
+#[utoipa::path(get, path = "/api/geo/reverse", tag = TAG, params(ReverseParams),
+    responses((status = 200, body = PlaceAnswer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn reverse(
+    CurrentUser(_me): CurrentUser,
+    Query(params): Query<ReverseParams>,
+) -> AppResult<Json<PlaceAnswer>> {
+    let lat = coordinate(params.lat.as_deref(), "lat", 90.0)?;
+    let lng = coordinate(params.lng.as_deref(), "lng", 180.0)?;
+    let place = geo::places().await?.lookup(lat, lng);
+    let label = match (&place.city, &place.country_code) {
+        (Some(city), Some(cc)) => format!("{city}, {cc}"),
+        (Some(city), None) => city.clone(),
+        (None, Some(cc)) => cc.clone(),
+        (None, None) => String::new(),
+    };
+    Ok(Json(PlaceAnswer { city: place.city, country_code: place.country_code, label }))
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search))
+        .routes(routes!(reverse))
+        .merge(OpenApiRouter::new().routes(routes!(profile_image)).layer(DefaultBodyLimit::max(PHOTO_BODY_LIMIT)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn typed_wildcards_are_letters() {
+        assert_eq!(super::like_pattern("50%_Off"), "%50\\%\\_off%");
+    }
+}

@@ -1,0 +1,314 @@
+//! The coin ledger: the one way coins move. Every award and spend is a ledger row keyed by the act
+//! it came from (`coin_ledger.act_key` is unique), written in the same transaction as the balance
+//! change, so `coins` is always the ledger's sum and `lifetimeCoins` the sum of its awards, an act
+//! pays once however many requests race (the second insert finds the key taken and changes
+//! nothing), and a spend is one conditional `UPDATE … WHERE coins >= $amount`, so a balance never
+//! goes negative.
+//!
+//! Areas call [`award`] inside their own transaction, with the act's key (`support:{user}:{project}`)
+//! and the metrics the act moves, which advance achievements and daily tasks.
+
+use super::catalogue::{level_index, Metric, ACHIEVEMENTS, DAILY_TASKS, LEVELS};
+use crate::{
+    app::AppState,
+    db::{Conn, Tx},
+    notifications::{self, Kind, NewNotification},
+};
+
+/// Why coins moved; stored with each ledger row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    DailyLogin,
+    Scratch,
+    Support,
+    Task,
+    Project,
+    Connection,
+    Join,
+    Achievement,
+    DailyTask,
+    Store,
+    /// The demo community's starting balances.
+    Demo,
+    /// Given by an operator (`grow admin give-coins`).
+    Admin,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::DailyLogin => "daily_login",
+            Reason::Scratch => "scratch",
+            Reason::Support => "support",
+            Reason::Task => "task",
+            Reason::Project => "project",
+            Reason::Connection => "connection",
+            Reason::Join => "join",
+            Reason::Achievement => "achievement",
+            Reason::DailyTask => "daily_task",
+            Reason::Store => "store",
+            Reason::Demo => "demo",
+            Reason::Admin => "admin",
+        }
+    }
+}
+
+/// A balance after a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balance {
+    pub coins: i64,
+    pub lifetime: i64,
+}
+
+/// Writes a ledger row (negative for a spend); false when the act already has one.
+async fn write_row(
+    tx: &mut Tx,
+    user_id: i64,
+    amount: i64,
+    reason: Reason,
+    act_key: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let inserted: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO coin_ledger (user_id, amount, reason, act_key, created_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (act_key) DO NOTHING RETURNING id",
+    )
+    .bind(user_id)
+    .bind(amount)
+    .bind(reason.as_str())
+    .bind(act_key)
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(inserted.is_some())
+}
+
+/// Writes an award's ledger row and adds it to the balance; `None` when the act was already paid.
+pub async fn credit(
+    tx: &mut Tx,
+    user_id: i64,
+    amount: i64,
+    reason: Reason,
+    act_key: &str,
+    now: i64,
+) -> Result<Option<Balance>, sqlx::Error> {
+    if !write_row(tx, user_id, amount, reason, act_key, now).await? {
+        return Ok(None);
+    }
+    let (coins, lifetime): (i64, i64) = sqlx::query_as(
+        "UPDATE users SET coins = coins + $1, lifetime_coins = lifetime_coins + $1, updated_at = $2 WHERE id = $3 \
+         RETURNING coins, lifetime_coins",
+    )
+    .bind(amount)
+    .bind(now)
+    .bind(user_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(Some(Balance { coins, lifetime }))
+}
+
+/// Pays `amount` coins for an act, once: the function every area calls inside its transaction.
+/// `moved` names what the act advanced (achievements and daily tasks follow); `None` when the act
+/// was already paid.
+pub async fn award(
+    state: &AppState,
+    tx: &mut Tx,
+    user_id: i64,
+    amount: i64,
+    reason: Reason,
+    act_key: &str,
+    moved: &[Metric],
+) -> Result<Option<Balance>, sqlx::Error> {
+    let now = state.clock.now_ms();
+    let Some(balance) = credit(tx, user_id, amount, reason, act_key, now).await? else {
+        return Ok(None);
+    };
+    settle(state, tx, user_id, amount, balance, moved).await.map(Some)
+}
+
+/// What follows a credit: a level reached is announced, daily tasks and achievements advance, and
+/// every instance learns the user's record changed once the transaction commits.
+pub async fn settle(
+    state: &AppState,
+    tx: &mut Tx,
+    user_id: i64,
+    amount: i64,
+    balance: Balance,
+    moved: &[Metric],
+) -> Result<Balance, sqlx::Error> {
+    let mut balance = balance;
+    level_up(state, tx, user_id, balance.lifetime - amount, balance.lifetime).await?;
+    balance = daily_tasks(state, tx, user_id, moved, balance).await?;
+    let mut metrics: Vec<Metric> = moved.to_vec();
+    metrics.push(Metric::LifetimeCoins);
+    achievements(state, tx, user_id, &metrics).await?;
+    let state_after = state.clone();
+    tx.on_commit(move || state_after.user_changed(user_id));
+    Ok(balance)
+}
+
+/// Announces every level crossed between two lifetime totals (spec 000 §4 "Level up").
+async fn level_up(state: &AppState, tx: &mut Tx, user_id: i64, before: i64, after: i64) -> Result<(), sqlx::Error> {
+    let (from, to) = (level_index(before) + 1, level_index(after));
+    for (index, (name, _)) in LEVELS.iter().enumerate().take(to + 1).skip(from) {
+        let message = format!("Congratulations! You reached {name}");
+        let once_key = format!("level:{index}");
+        let new = NewNotification {
+            user_id,
+            kind: Kind::Reward,
+            title: "Level Up!",
+            message: &message,
+            data: serde_json::json!({ "url": "/rewards", "level": name }),
+            once_key: Some(&once_key),
+        };
+        notifications::notify(state, tx, &new).await?;
+    }
+    Ok(())
+}
+
+/// Takes `amount` coins for an act (a store claim); `None`, with nothing changed, when the
+/// balance is short.
+pub async fn spend(
+    state: &AppState,
+    tx: &mut Tx,
+    user_id: i64,
+    amount: i64,
+    reason: Reason,
+    act_key: &str,
+    moved: &[Metric],
+) -> Result<Option<Balance>, sqlx::Error> {
+    let now = state.clock.now_ms();
+    let balance: Option<(i64, i64)> = sqlx::query_as(
+        "UPDATE users SET coins = coins - $1, updated_at = $2 WHERE id = $3 AND coins >= $1 \
+         RETURNING coins, lifetime_coins",
+    )
+    .bind(amount)
+    .bind(now)
+    .bind(user_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some((coins, lifetime)) = balance else {
+        return Ok(None);
+    };
+    if !write_row(tx, user_id, -amount, reason, act_key, now).await? {
+        // A spend's key is fresh each time; a repeat is a caller's mistake, and the transaction rolls back.
+        return Err(sqlx::Error::Protocol(format!("the spend {act_key} was already recorded")));
+    }
+    daily_tasks(state, tx, user_id, moved, Balance { coins, lifetime }).await?;
+    achievements(state, tx, user_id, moved).await?;
+    let state_after = state.clone();
+    tx.on_commit(move || state_after.user_changed(user_id));
+    Ok(Some(Balance { coins, lifetime }))
+}
+
+/// The value of a metric for a user now.
+pub async fn metric(conn: &mut Conn, user_id: i64, metric: Metric) -> Result<i64, sqlx::Error> {
+    let ledger_count = |reason: Reason| {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM coin_ledger WHERE user_id = $1 AND reason = $2")
+            .bind(user_id)
+            .bind(reason.as_str())
+    };
+    let column = |name: &str| format!("SELECT {name} FROM users WHERE id = $1");
+    match metric {
+        Metric::LifetimeCoins => {
+            sqlx::query_scalar(&column("lifetime_coins")).bind(user_id).fetch_one(&mut *conn).await
+        }
+        Metric::StreakDays => sqlx::query_scalar(&column("streak_days")).bind(user_id).fetch_one(&mut *conn).await,
+        Metric::Connections => {
+            sqlx::query_scalar(&column("connection_count")).bind(user_id).fetch_one(&mut *conn).await
+        }
+        Metric::Scratches => ledger_count(Reason::Scratch).fetch_one(&mut *conn).await,
+        Metric::DailyLogins => ledger_count(Reason::DailyLogin).fetch_one(&mut *conn).await,
+        Metric::StoreClaims => ledger_count(Reason::Store).fetch_one(&mut *conn).await,
+    }
+}
+
+/// Counts today's completion of each daily task whose metric the act moved, and pays for it while
+/// the task's daily maximum is not reached (each completion is its own act: `task:{user}:{task}:{day}:{n}`).
+async fn daily_tasks(
+    state: &AppState,
+    tx: &mut Tx,
+    user_id: i64,
+    moved: &[Metric],
+    balance: Balance,
+) -> Result<Balance, sqlx::Error> {
+    let mut balance = balance;
+    let now = state.clock.now_ms();
+    let today = state.clock.today();
+    for task in DAILY_TASKS.iter().filter(|t| moved.contains(&t.metric)) {
+        let count: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO user_daily_tasks (user_id, task_id, day, completed_count, last_completed) \
+             VALUES ($1, $2, $3, 1, $4) \
+             ON CONFLICT (user_id, task_id, day) DO UPDATE SET \
+               completed_count = user_daily_tasks.completed_count + 1, last_completed = $4 \
+             WHERE user_daily_tasks.completed_count < $5 \
+             RETURNING completed_count",
+        )
+        .bind(user_id)
+        .bind(task.id)
+        .bind(today)
+        .bind(now)
+        .bind(task.max_daily)
+        .fetch_optional(&mut **tx)
+        .await?;
+        let Some(count) = count else { continue };
+        let act = format!("task:{user_id}:{}:{today}:{count}", task.id);
+        if let Some(after) = credit(tx, user_id, task.reward, Reason::DailyTask, &act, now).await? {
+            level_up(state, tx, user_id, after.lifetime - task.reward, after.lifetime).await?;
+            balance = after;
+        }
+    }
+    Ok(balance)
+}
+
+/// Brings the user's progress on achievements of the given metrics up to date; one reaching its
+/// target is unlocked and announced (its coins are claimed with `POST /api/rewards/claim/{name}`).
+pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: &[Metric]) -> Result<(), sqlx::Error> {
+    let now = state.clock.now_ms();
+    let mut values: Vec<(Metric, i64)> = Vec::new();
+    for achievement in ACHIEVEMENTS.iter().filter(|a| metrics.contains(&a.condition.metric)) {
+        let condition = achievement.condition;
+        let value = match values.iter().find(|(m, _)| *m == condition.metric) {
+            Some((_, v)) => *v,
+            None => {
+                let v = metric(tx, user_id, condition.metric).await?;
+                values.push((condition.metric, v));
+                v
+            }
+        };
+        let progress = value.min(condition.target);
+        let done = value >= condition.target;
+        // Unlocking is one conditional statement: the row that turns complete says so once.
+        let unlocked: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO user_achievements (user_id, achievement_id, progress, is_completed, unlocked_at) \
+             VALUES ($1, $2, $3, $4, CASE WHEN $4 = 1 THEN $5 ELSE NULL END) \
+             ON CONFLICT (user_id, achievement_id) DO UPDATE SET progress = $3, \
+               is_completed = CASE WHEN user_achievements.is_completed = 1 THEN 1 ELSE $4 END, \
+               unlocked_at = COALESCE(user_achievements.unlocked_at, CASE WHEN $4 = 1 THEN $5 ELSE NULL END) \
+             WHERE user_achievements.is_completed = 0 \
+             RETURNING is_completed",
+        )
+        .bind(user_id)
+        .bind(achievement.id)
+        .bind(progress)
+        .bind(i64::from(done))
+        .bind(now)
+        .fetch_optional(&mut **tx)
+        .await?;
+        if done && unlocked == Some(1) {
+            let message =
+                format!("You unlocked {}. Claim {} coins on the Rewards screen.", achievement.name, achievement.reward);
+            let once_key = format!("achievement:{}", achievement.id);
+            let new = NewNotification {
+                user_id,
+                kind: Kind::Reward,
+                title: "Achievement unlocked!",
+                message: &message,
+                data: serde_json::json!({ "url": "/rewards", "achievement": achievement.id }),
+                once_key: Some(&once_key),
+            };
+            notifications::notify(state, tx, &new).await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,285 @@
+//! Handlers of the rewards area: the Progress screen's data, the scratch card, the store and
+//! achievement claims. Every coin moves through `ledger`.
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use rand::Rng;
+
+use super::{
+    catalogue::{level_index, Metric, ACHIEVEMENTS, DAILY_TASKS, LEVELS, STORE},
+    ledger::{self, Reason},
+    model::*,
+};
+use crate::{
+    app::AppState,
+    auth::CurrentUser,
+    db::page::{Page, PageRequest},
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiJson,
+    time::{rfc3339, DAY_MS},
+};
+
+const TAG: &str = "rewards";
+pub const DAILY_LOGIN_COINS: i64 = 10;
+const SCRATCH_MIN: i64 = 10;
+const SCRATCH_MAX: i64 = 100;
+
+/// A user's row of `user_achievements`.
+#[derive(sqlx::FromRow)]
+struct Progress {
+    achievement_id: String,
+    progress: i64,
+    is_completed: i64,
+    unlocked_at: Option<i64>,
+    claimed_at: Option<i64>,
+}
+
+fn level_of(lifetime: i64) -> Level {
+    let index = level_index(lifetime);
+    let (name, floor) = LEVELS[index];
+    let next = LEVELS.get(index + 1);
+    Level {
+        number: i64::try_from(index).unwrap_or(0) + 1,
+        name: name.into(),
+        floor,
+        next_floor: next.map(|(_, f)| *f),
+        next_name: next.map(|(n, _)| (*n).to_string()),
+    }
+}
+
+/// Pays the daily login bonus if today's is unpaid (API.md "Coins": 10 a UTC day; the streak grows
+/// when yesterday also counted, else starts again at 1).
+async fn daily_bonus(state: &AppState, user_id: i64) -> AppResult<Option<DailyReward>> {
+    let today = state.clock.today();
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin().await?;
+    let act = format!("daily_login:{user_id}:{today}");
+    let Some(balance) = ledger::credit(&mut tx, user_id, DAILY_LOGIN_COINS, Reason::DailyLogin, &act, now).await?
+    else {
+        return Ok(None);
+    };
+    let streak: i64 = sqlx::query_scalar(
+        "UPDATE users SET streak_days = CASE WHEN last_login_day = $2 THEN streak_days + 1 ELSE 1 END, \
+         last_login_day = $3 WHERE id = $1 RETURNING streak_days",
+    )
+    .bind(user_id)
+    .bind(today - 1)
+    .bind(today)
+    .fetch_one(&mut *tx)
+    .await?;
+    ledger::settle(state, &mut tx, user_id, DAILY_LOGIN_COINS, balance, &[Metric::DailyLogins, Metric::StreakDays])
+        .await?;
+    tx.commit().await?;
+    Ok(Some(DailyReward { coins: DAILY_LOGIN_COINS, new_streak: streak }))
+}
+
+#[utoipa::path(get, path = "/api/rewards", tag = TAG,
+    responses((status = 200, body = RewardsResponse,
+               description = "The first call of a UTC day pays the daily login bonus and reports it in `dailyReward`"),
+              (status = 401, body = ErrorBody)))]
+pub async fn rewards(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> AppResult<Json<RewardsResponse>> {
+    let daily_reward = daily_bonus(&state, user.id).await?;
+    // Progress from other areas' events (connections, …) is brought up to date on the way.
+    let mut tx = state.db.begin().await?;
+    let all: Vec<Metric> = ACHIEVEMENTS.iter().map(|a| a.condition.metric).collect();
+    ledger::achievements(&state, &mut tx, user.id, &all).await?;
+    tx.commit().await?;
+
+    let mut conn = state.db.conn().await?;
+    let (coins, lifetime, scratch_streak, last_scratch, streak): (i64, i64, i64, Option<i64>, i64) = sqlx::query_as(
+        "SELECT coins, lifetime_coins, scratch_card_streak, last_scratch_at, streak_days FROM users WHERE id = $1",
+    )
+    .bind(user.id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let now = state.clock.now_ms();
+    let next_scratch = last_scratch.map(|at| at + DAY_MS).filter(|at| *at > now);
+    let progress: Vec<Progress> = sqlx::query_as(
+        "SELECT achievement_id, progress, is_completed, unlocked_at, claimed_at FROM user_achievements WHERE user_id = $1",
+    )
+    .bind(user.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let achievements = ACHIEVEMENTS
+        .iter()
+        .map(|a| {
+            let mine = progress.iter().find(|p| p.achievement_id == a.id);
+            AchievementProgress {
+                id: a.id.into(),
+                name: a.name.into(),
+                description: a.description.into(),
+                icon: a.icon.into(),
+                category: a.category.into(),
+                condition: a.condition,
+                reward: a.reward,
+                is_active: true,
+                progress: mine.map_or(0, |p| p.progress),
+                is_completed: mine.is_some_and(|p| p.is_completed == 1),
+                unlocked_at: mine.and_then(|p| p.unlocked_at).map(rfc3339),
+                claimed: mine.is_some_and(|p| p.claimed_at.is_some()),
+            }
+        })
+        .collect();
+    let today_counts: Vec<(String, i64)> =
+        sqlx::query_as("SELECT task_id, completed_count FROM user_daily_tasks WHERE user_id = $1 AND day = $2")
+            .bind(user.id)
+            .bind(state.clock.today())
+            .fetch_all(&mut *conn)
+            .await?;
+    let daily_tasks = DAILY_TASKS
+        .iter()
+        .map(|t| DailyTaskProgress {
+            id: t.id.into(),
+            name: t.name.into(),
+            description: t.description.into(),
+            category: t.category.into(),
+            reward: t.reward,
+            max_daily: t.max_daily,
+            is_active: true,
+            completed_count: today_counts.iter().find(|c| c.0 == t.id).map_or(0, |c| c.1),
+        })
+        .collect();
+    let leaderboard = super::store::leaderboard(&mut conn, 10, None).await?;
+    Ok(Json(RewardsResponse {
+        user: RewardsUser {
+            coins,
+            lifetime_coins: lifetime,
+            scratch_card_streak: scratch_streak,
+            last_scratch_date: last_scratch.map(rfc3339),
+            streak_days: streak,
+        },
+        can_scratch_today: next_scratch.is_none(),
+        next_scratch_at: next_scratch.map(rfc3339),
+        level: level_of(lifetime),
+        achievements,
+        daily_tasks,
+        leaderboard,
+        store: STORE.to_vec(),
+        daily_reward,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/rewards/scratch", tag = TAG,
+    responses((status = 200, body = ScratchResult), (status = 400, body = ErrorBody, description = "Already scratched in the last 24 hours"),
+              (status = 401, body = ErrorBody)))]
+pub async fn scratch(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> AppResult<Json<ScratchResult>> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin().await?;
+    // Once per 24 h from the last scratch: claimed by one conditional statement, so racing
+    // scratches cannot both win.
+    let claimed: Option<i64> = sqlx::query_scalar(
+        "UPDATE users SET scratch_card_streak = CASE WHEN last_scratch_at > $3 THEN scratch_card_streak + 1 ELSE 1 END, \
+         last_scratch_at = $2 WHERE id = $1 AND (last_scratch_at IS NULL OR last_scratch_at <= $4) RETURNING id",
+    )
+    .bind(user.id)
+    .bind(now)
+    .bind(now - 2 * DAY_MS)
+    .bind(now - DAY_MS)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if claimed.is_none() {
+        return Err(AppError::bad_request("You have already scratched your card. Come back when the countdown ends."));
+    }
+    // Chosen here, never by the client.
+    let reward = rand::thread_rng().gen_range(SCRATCH_MIN..=SCRATCH_MAX);
+    let act = format!("scratch:{}:{now}", user.id);
+    let balance = ledger::award(&state, &mut tx, user.id, reward, Reason::Scratch, &act, &[Metric::Scratches])
+        .await?
+        .ok_or_else(|| AppError::bad_request("You have already scratched your card."))?;
+    tx.commit().await?;
+    Ok(Json(ScratchResult { reward, new_total: balance.coins, new_lifetime_total: balance.lifetime }))
+}
+
+#[utoipa::path(post, path = "/api/user/spend-coins", tag = TAG, request_body = SpendRequest,
+    responses((status = 200, body = SpendResult),
+              (status = 400, body = ErrorBody, description = "Unknown reward, wrong amount or not enough coins; nothing is spent"),
+              (status = 401, body = ErrorBody)))]
+pub async fn spend_coins(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(body): ApiJson<SpendRequest>,
+) -> AppResult<Json<SpendResult>> {
+    let wanted = body.reward_name.trim();
+    let reward = STORE
+        .iter()
+        .find(|r| r.name.eq_ignore_ascii_case(wanted) || r.id.eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| AppError::bad_request("rewardName is not a reward in the store"))?;
+    if body.amount != reward.cost {
+        return Err(AppError::BadRequest(format!("amount must be the reward's cost of {} coins", reward.cost)));
+    }
+    let mut tx = state.db.begin().await?;
+    let act = format!("store:{}:{}:{}", user.id, reward.id, crate::auth::token::generate());
+    let balance = ledger::spend(&state, &mut tx, user.id, reward.cost, Reason::Store, &act, &[Metric::StoreClaims])
+        .await?
+        .ok_or_else(|| {
+            AppError::BadRequest(format!("Not enough coins: {} costs {} coins", reward.name, reward.cost))
+        })?;
+    tx.commit().await?;
+    Ok(Json(SpendResult { new_balance: balance.coins, reward_name: reward.name.into(), spent_amount: reward.cost }))
+}
+
+#[utoipa::path(post, path = "/api/rewards/claim/{name}", tag = TAG, params(("name" = String, Path, description = "An achievement's id or name")),
+    responses((status = 200, body = ClaimResult), (status = 400, body = ErrorBody, description = "Not completed yet, or already claimed"),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn claim(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(name): Path<String>,
+) -> AppResult<Json<ClaimResult>> {
+    let achievement = ACHIEVEMENTS
+        .iter()
+        .find(|a| a.id.eq_ignore_ascii_case(&name) || a.name.eq_ignore_ascii_case(&name))
+        .ok_or(AppError::NotFound("Achievement"))?;
+    let mut tx = state.db.begin().await?;
+    let claimed: Option<i64> = sqlx::query_scalar(
+        "UPDATE user_achievements SET claimed_at = $3 WHERE user_id = $1 AND achievement_id = $2 \
+         AND is_completed = 1 AND claimed_at IS NULL RETURNING user_id",
+    )
+    .bind(user.id)
+    .bind(achievement.id)
+    .bind(state.clock.now_ms())
+    .fetch_optional(&mut *tx)
+    .await?;
+    if claimed.is_none() {
+        let done: Option<(i64, Option<i64>)> = sqlx::query_as(
+            "SELECT is_completed, claimed_at FROM user_achievements WHERE user_id = $1 AND achievement_id = $2",
+        )
+        .bind(user.id)
+        .bind(achievement.id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        return Err(match done {
+            Some((_, Some(_))) => AppError::bad_request("This reward has already been claimed"),
+            _ => AppError::bad_request("Complete this achievement first"),
+        });
+    }
+    let act = format!("achievement:{}:{}", user.id, achievement.id);
+    let balance = ledger::award(&state, &mut tx, user.id, achievement.reward, Reason::Achievement, &act, &[])
+        .await?
+        .ok_or_else(|| AppError::bad_request("This reward has already been claimed"))?;
+    tx.commit().await?;
+    Ok(Json(ClaimResult {
+        reward_name: achievement.name.into(),
+        coins_earned: achievement.reward,
+        new_balance: balance.coins,
+    }))
+}
+
+#[utoipa::path(get, path = "/api/rewards/leaderboard", tag = TAG,
+    params(("limit" = Option<i64>, Query, description = "1-200, default 50"),
+           ("cursor" = Option<String>, Query, description = "from the previous page's Link header")),
+    responses((status = 200, body = [LeaderboardEntry], description = "Top earners by coins; `Link` while more remain"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    CurrentUser(_user): CurrentUser,
+    page: PageRequest,
+) -> AppResult<Page<LeaderboardEntry>> {
+    let rows = super::store::leaderboard(&mut *state.db.conn().await?, page.fetch_limit(), page.after).await?;
+    Ok(page.finish(rows, |e| (e.coins, e.id)))
+}

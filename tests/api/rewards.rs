@@ -1,0 +1,298 @@
+//! Rewards: the ledger, the daily bonus and streak, the scratch card, levels, the store,
+//! achievements, daily tasks and the leaderboard. Days pass through the app's clock.
+
+use std::time::Duration;
+
+use grow::rewards::ledger::{self, Reason};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{at_once, spawn_app, Client, TestApp};
+
+const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Pays `amount` coins to a user through the ledger, as another area would.
+async fn give(app: &TestApp, user_id: i64, amount: i64, act: &str) {
+    let mut tx = app.state.db.begin().await.unwrap();
+    ledger::award(&app.state, &mut tx, user_id, amount, Reason::Demo, act, &[]).await.unwrap().unwrap();
+    tx.commit().await.unwrap();
+}
+
+async fn signed_in(app: &TestApp) -> (Client, i64) {
+    let (client, user) = app.signed_in().await;
+    (client, user["id"].as_i64().unwrap())
+}
+
+async fn balance(client: &Client) -> (i64, i64) {
+    let user = client.get("/api/auth/user").await.body;
+    (user["coins"].as_i64().unwrap(), user["lifetimeCoins"].as_i64().unwrap())
+}
+
+/// The ledger's sums for a user: (all, awards only).
+async fn ledger_sums(app: &TestApp, user_id: i64) -> (i64, i64) {
+    sqlx::query_as(
+        // PostgreSQL sums BIGINT as NUMERIC: cast back for the Any driver.
+        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT), \
+           CAST(COALESCE(SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END), 0) AS BIGINT) \
+         FROM coin_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(app.state.db.pool())
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn the_first_rewards_call_of_a_day_pays_the_daily_bonus_once_and_says_so() {
+    let app = spawn_app().await;
+    let (client, _) = signed_in(&app).await;
+    let first = client.get("/api/rewards").await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(first.body["dailyReward"], json!({ "coins": 10, "newStreak": 1 }));
+    // The bonus (10) and the "Check in" daily task (10).
+    assert_eq!(first.body["user"]["coins"], 20);
+    assert_eq!(first.body["user"]["streakDays"], 1);
+    let check_in = first.body["dailyTasks"].as_array().unwrap().iter().find(|t| t["id"] == "check-in").unwrap();
+    assert_eq!(check_in["completedCount"], 1);
+    let second = client.get("/api/rewards").await;
+    assert!(second.body.get("dailyReward").is_none(), "{}", second.body);
+    assert_eq!(second.body["user"]["coins"], 20);
+    assert_eq!(balance(&client).await, (20, 20), "the user record agrees");
+}
+
+#[tokio::test]
+async fn the_streak_continues_on_consecutive_days_and_starts_again_after_a_gap() {
+    let app = spawn_app().await;
+    let (client, _) = signed_in(&app).await;
+    let streak = |answer: Value| answer["dailyReward"]["newStreak"].as_i64();
+    assert_eq!(streak(client.get("/api/rewards").await.body), Some(1));
+    app.state.clock.advance(DAY);
+    assert_eq!(streak(client.get("/api/rewards").await.body), Some(2));
+    app.state.clock.advance(DAY);
+    assert_eq!(streak(client.get("/api/rewards").await.body), Some(3));
+    app.state.clock.advance(DAY * 2);
+    assert_eq!(streak(client.get("/api/rewards").await.body), Some(1));
+}
+
+#[tokio::test]
+async fn twenty_parallel_first_calls_of_a_day_pay_the_bonus_once() {
+    let app = spawn_app().await;
+    let (client, _) = signed_in(&app).await;
+    let (answers, _) = at_once(20, |_| {
+        let client = Client { base: client.base.clone(), http: client.http.clone() };
+        async move { client.get("/api/rewards").await }
+    })
+    .await;
+    assert!(answers.iter().all(|a| a.status == StatusCode::OK));
+    assert_eq!(answers.iter().filter(|a| a.body.get("dailyReward").is_some()).count(), 1);
+    assert_eq!(balance(&client).await, (20, 20));
+}
+
+#[tokio::test]
+async fn the_scratch_card_pays_10_to_100_once_per_24_hours() {
+    let app = spawn_app().await;
+    let (client, user_id) = signed_in(&app).await;
+    let before = client.get("/api/rewards").await.body;
+    assert_eq!(before["canScratchToday"], true);
+    let coins_before = before["user"]["coins"].as_i64().unwrap();
+
+    let scratched = client.post_empty("/api/rewards/scratch").await;
+    assert_eq!(scratched.status, StatusCode::OK);
+    let reward = scratched.body["reward"].as_i64().unwrap();
+    assert!((10..=100).contains(&reward), "{reward}");
+    // The "Try your luck" daily task pays 10 as well.
+    assert_eq!(scratched.body["newTotal"].as_i64().unwrap(), coins_before + reward + 10);
+
+    let again = client.post_empty("/api/rewards/scratch").await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST);
+    assert!(again.message().contains("already scratched"));
+    let after = client.get("/api/rewards").await.body;
+    assert_eq!(after["canScratchToday"], false);
+    assert!(after["nextScratchAt"].is_string());
+    assert!(after["user"]["lastScratchDate"].is_string());
+    assert_eq!(after["user"]["coins"], scratched.body["newTotal"], "the refused scratch changed nothing");
+
+    app.state.clock.advance(DAY - Duration::from_secs(60));
+    assert_eq!(client.post_empty("/api/rewards/scratch").await.status, StatusCode::BAD_REQUEST);
+    app.state.clock.advance(Duration::from_secs(61));
+    assert_eq!(client.post_empty("/api/rewards/scratch").await.status, StatusCode::OK);
+    let (sum, awards) = ledger_sums(&app, user_id).await;
+    assert_eq!(balance(&client).await, (sum, awards));
+}
+
+#[tokio::test]
+async fn twenty_parallel_scratches_pay_once() {
+    let app = spawn_app().await;
+    let (client, _) = signed_in(&app).await;
+    let (answers, _) = at_once(20, |_| {
+        let client = Client { base: client.base.clone(), http: client.http.clone() };
+        async move { client.post_empty("/api/rewards/scratch").await.status }
+    })
+    .await;
+    assert_eq!(answers.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{answers:?}");
+    let scratches: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM coin_ledger WHERE reason = 'scratch'")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(scratches, 1);
+}
+
+#[tokio::test]
+async fn spending_refuses_unknown_rewards_wrong_amounts_and_short_balances_and_spends_nothing() {
+    let app = spawn_app().await;
+    let (client, user_id) = signed_in(&app).await;
+    give(&app, user_id, 4_000, "gift:1").await;
+    let cases = [
+        (json!({ "rewardName": "A yacht", "amount": 100 }), "not a reward"),
+        (json!({ "rewardName": "Notion Pro", "amount": 2_999 }), "cost of 3000"),
+        (json!({ "rewardName": "Notion Pro", "amount": -3_000 }), "cost of 3000"),
+        (json!({ "rewardName": "Figma Pro (1 month)", "amount": 5_000 }), "Not enough coins"),
+        (json!({ "rewardName": "Notion Pro", "amount": "3000" }), "amount"),
+        (json!({ "amount": 3000 }), "rewardName"),
+    ];
+    for (body, words) in cases {
+        let answer = client.post("/api/user/spend-coins", &body).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(answer.message().contains(words), "{} lacks {words}", answer.message());
+        assert_eq!(balance(&client).await, (4_000, 4_000));
+    }
+    let bought = client.post("/api/user/spend-coins", &json!({ "rewardName": "Notion Pro", "amount": 3_000 })).await;
+    assert_eq!(bought.status, StatusCode::OK);
+    assert_eq!(bought.body, json!({ "newBalance": 1_000, "rewardName": "Notion Pro", "spentAmount": 3_000 }));
+    assert_eq!(balance(&client).await, (1_000, 4_000));
+    assert_eq!(ledger_sums(&app, user_id).await, (1_000, 4_000));
+}
+
+#[tokio::test]
+async fn parallel_spends_never_take_a_balance_below_zero() {
+    let app = spawn_app().await;
+    let (client, user_id) = signed_in(&app).await;
+    give(&app, user_id, 7_500, "gift:1").await;
+    let (answers, _) = at_once(10, |_| {
+        let client = Client { base: client.base.clone(), http: client.http.clone() };
+        async move {
+            client.post("/api/user/spend-coins", &json!({ "rewardName": "canva-pro", "amount": 2_500 })).await.status
+        }
+    })
+    .await;
+    assert_eq!(answers.iter().filter(|s| **s == StatusCode::OK).count(), 3, "{answers:?}");
+    assert_eq!(balance(&client).await, (0, 7_500));
+    assert_eq!(ledger_sums(&app, user_id).await, (0, 7_500));
+}
+
+#[tokio::test]
+async fn an_act_pays_once_even_when_twenty_requests_race() {
+    let app = spawn_app().await;
+    let (client, user_id) = signed_in(&app).await;
+    let (paid, _) = at_once(20, |_| {
+        let state = app.state.clone();
+        async move {
+            let mut tx = state.db.begin().await.unwrap();
+            let paid = ledger::award(&state, &mut tx, user_id, 25, Reason::Support, "support:1:99", &[]).await.unwrap();
+            tx.commit().await.unwrap();
+            paid.is_some()
+        }
+    })
+    .await;
+    assert_eq!(paid.iter().filter(|p| **p).count(), 1);
+    assert_eq!(balance(&client).await, (25, 25));
+}
+
+#[tokio::test]
+async fn levels_follow_lifetime_coins_and_a_level_reached_is_announced() {
+    let app = spawn_app().await;
+    let (client, user_id) = signed_in(&app).await;
+    let level = |body: &Value| body["level"].clone();
+    let start = client.get("/api/rewards").await.body;
+    assert_eq!(
+        level(&start),
+        json!({ "number": 1, "name": "Fresher I", "floor": 0, "nextFloor": 5000, "nextName": "Fresher II" })
+    );
+    give(&app, user_id, 5_000 - 20, "gift:1").await;
+    let now = client.get("/api/rewards").await.body;
+    assert_eq!(now["level"]["name"], "Fresher II");
+    assert_eq!(now["level"]["floor"], 5000);
+    let notes = client.get("/api/notifications").await.body;
+    let level_up = notes.as_array().unwrap().iter().find(|n| n["title"] == "Level Up!").expect("announced");
+    assert_eq!(level_up["type"], "reward");
+    assert_eq!(level_up["message"], "Congratulations! You reached Fresher II");
+    give(&app, user_id, 200_000, "gift:2").await;
+    let top = client.get("/api/rewards").await.body;
+    assert_eq!(top["level"]["name"], "Legend");
+    assert_eq!(top["level"]["number"], 11);
+    assert_eq!(top["level"]["nextFloor"], Value::Null);
+}
+
+#[tokio::test]
+async fn achievements_unlock_from_real_events_and_pay_once_when_claimed() {
+    let app = spawn_app().await;
+    let (client, _) = signed_in(&app).await;
+    let rewards = client.get("/api/rewards").await.body;
+    let first_login = rewards["achievements"].as_array().unwrap().iter().find(|a| a["id"] == "first-login").unwrap();
+    assert_eq!(first_login["isCompleted"], true);
+    assert_eq!(first_login["claimed"], false);
+    let week = rewards["achievements"].as_array().unwrap().iter().find(|a| a["id"] == "week-streak").unwrap();
+    assert_eq!(week["progress"], 1);
+    assert_eq!(week["condition"], json!({ "metric": "streakDays", "target": 7 }));
+
+    let (coins, _) = balance(&client).await;
+    let claimed = client.post_empty("/api/rewards/claim/first-login").await;
+    assert_eq!(claimed.status, StatusCode::OK);
+    assert_eq!(claimed.body["coinsEarned"], 10);
+    assert_eq!(claimed.body["newBalance"], coins + 10);
+    let again = client.post_empty("/api/rewards/claim/First%20Steps").await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST);
+    assert!(again.message().contains("already been claimed"));
+    let early = client.post_empty("/api/rewards/claim/week-streak").await;
+    assert_eq!(early.status, StatusCode::BAD_REQUEST);
+    assert!(early.message().contains("Complete this achievement first"));
+    assert_eq!(client.post_empty("/api/rewards/claim/nothing-like-it").await.status, StatusCode::NOT_FOUND);
+    // Seven days in a row unlock the streak achievement.
+    for _ in 0..6 {
+        app.state.clock.advance(DAY);
+        client.get("/api/rewards").await;
+    }
+    let rewards = client.get("/api/rewards").await.body;
+    let week = rewards["achievements"].as_array().unwrap().iter().find(|a| a["id"] == "week-streak").unwrap();
+    assert_eq!(week["isCompleted"], true);
+    assert_eq!(client.post_empty("/api/rewards/claim/week-streak").await.body["coinsEarned"], 100);
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_top_earners_by_coins_in_pages() {
+    let app = spawn_app().await;
+    let (client, me) = signed_in(&app).await;
+    let mut ids = vec![me];
+    for _ in 0..3 {
+        ids.push(signed_in(&app).await.1);
+    }
+    for (i, id) in ids.iter().enumerate() {
+        give(&app, *id, 100 * (i as i64 + 1), &format!("gift:{id}")).await;
+    }
+    let page = client.get("/api/rewards/leaderboard?limit=3").await;
+    let coins: Vec<i64> = page.body.as_array().unwrap().iter().map(|e| e["coins"].as_i64().unwrap()).collect();
+    assert_eq!(coins, [400, 300, 200]);
+    assert!(page.body[0].get("email").is_none());
+    assert_eq!(page.body[0]["totalCoinsEarned"], 400);
+    let next = page.headers["link"].to_str().unwrap().trim_start_matches('<').split('>').next().unwrap().to_string();
+    let rest = client.get(&next).await.body;
+    assert_eq!(rest.as_array().unwrap().len(), 1);
+    assert_eq!(rest[0]["coins"], 100);
+    let in_rewards = client.get("/api/rewards").await.body["leaderboard"].clone();
+    assert_eq!(in_rewards[0]["coins"], 400);
+}
+
+#[tokio::test]
+async fn signed_out_every_rewards_call_is_401() {
+    let app = spawn_app().await;
+    let anon = app.client();
+    for answer in [
+        anon.get("/api/rewards").await,
+        anon.post_empty("/api/rewards/scratch").await,
+        anon.post("/api/user/spend-coins", &json!({ "rewardName": "Notion Pro", "amount": 3000 })).await,
+        anon.post_empty("/api/rewards/claim/first-login").await,
+        anon.get("/api/rewards/leaderboard").await,
+    ] {
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+    }
+}

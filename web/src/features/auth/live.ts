@@ -1,0 +1,18 @@
+import { liveFeature } from '@/lib/live';
+import { CURRENT_USER_KEY } from '@/lib/session';
+
+/**
+ * The auth area's live frames. `invalidateQueries` marks the query stale and refetches it at once while in use;
+ * the spec's `staleTime: Infinity` does not prevent that (it only stops refetches on mount or focus).
+ */
+export const authLive = liveFeature('auth', {
+  // The signed-in user's own record changed elsewhere (another tab or device).
+  user_updated: (_frame, { queryClient }) => {
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
+  },
+  // This tab's session ended elsewhere (a logout on another device sharing it, a password reset): the refetch
+  // answers 401 and the app shows the login screen at once, instead of at the next poll.
+  session_ended: (_frame, { queryClient }) => {
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
+  },
+});

@@ -1,0 +1,18 @@
+import type { Notification } from '@/features/notifications/api/notifications';
+
+/**
+ * Where tapping a notification goes: `/project/{projectId}` when it is about a project, else the in-app path in
+ * `data.url`, else nowhere (null). Only a same-origin path is followed (never `//host` or `https://…`).
+ */
+export function notificationTarget(notification: Pick<Notification, 'data'>): string | null {
+  const data: Partial<Notification['data']> = notification.data ?? {};
+  const projectId: unknown = data.projectId;
+  if (
+    (typeof projectId === 'number' && Number.isFinite(projectId)) ||
+    (typeof projectId === 'string' && projectId)
+  )
+    return `/project/${encodeURIComponent(String(projectId))}`;
+  const url: unknown = data.url;
+  if (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) return url;
+  return null;
+}
