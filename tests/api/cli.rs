@@ -5,14 +5,8 @@ use serde_json::json;
 
 use crate::helpers::{spawn_app, spawn_app_with, PASSWORD};
 
-fn grow(app: &crate::helpers::TestApp, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_grow"))
-        .args(args)
-        .env("GROW_DATA_DIR", app.data_dir())
-        .env("DATABASE_URL", app.database_url())
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run grow")
+async fn grow(app: &crate::helpers::TestApp, args: &[&str]) -> std::process::Output {
+    crate::helpers::run_grow(app.data_dir(), Some(&app.database_url()), args).await
 }
 
 #[tokio::test]
@@ -20,21 +14,22 @@ async fn admin_grant_makes_a_user_an_administrator() {
     let app = spawn_app().await;
     let (username, user) = app.signup(json!({})).await;
     assert_eq!(user["isAdmin"], false);
-    let out = grow(&app, &["admin", "grant", &username.to_uppercase()]);
+    let out = grow(&app, &["admin", "grant", &username.to_uppercase()]).await;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let client = app.client();
     client.login(&username, PASSWORD, false).await;
     assert_eq!(client.get("/api/auth/user").await.body["isAdmin"], true);
 
-    let out = grow(&app, &["admin", "grant", "nobody_by_that_name"]);
+    let out = grow(&app, &["admin", "grant", "nobody_by_that_name"]).await;
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no user named"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no user named"), "{stderr}");
 }
 
 #[tokio::test]
 async fn openapi_command_prints_the_served_document() {
     let app = spawn_app().await;
-    let out = grow(&app, &["openapi"]);
+    let out = grow(&app, &["openapi"]).await;
     assert!(out.status.success());
     let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(printed, app.client().get("/api/openapi.json").await.body);
@@ -49,7 +44,7 @@ async fn an_empty_database_is_filled_with_the_demo_community_once() {
     // Demo people have no usable password: there are no built-in credentials.
     assert_eq!(client.login("amara_okafor", PASSWORD, false).await.status, StatusCode::UNAUTHORIZED);
     // Seeding again adds nobody.
-    let out = grow(&app, &["seed", "--demo"]);
+    let out = grow(&app, &["seed", "--demo"]).await;
     assert!(String::from_utf8_lossy(&out.stdout).contains("nothing seeded"), "{out:?}");
 }
 
@@ -57,7 +52,7 @@ async fn an_empty_database_is_filled_with_the_demo_community_once() {
 async fn a_database_with_people_is_never_seeded() {
     let app = spawn_app().await;
     app.signup(json!({})).await;
-    let out = grow(&app, &["seed", "--demo"]);
+    let out = grow(&app, &["seed", "--demo"]).await;
     assert!(out.status.success());
     let demo = app.client().post("/api/auth/check-username", &json!({ "username": "amara_okafor" })).await;
     assert_eq!(demo.body, json!({ "available": true }));
@@ -188,7 +183,7 @@ async fn the_demo_community_has_a_leaderboard_whose_balances_equal_the_ledger() 
 async fn admin_give_coins_pays_through_the_ledger() {
     let app = spawn_app().await;
     let (username, _) = app.signup(json!({})).await;
-    let out = grow(&app, &["admin", "give-coins", &username, "6000"]);
+    let out = grow(&app, &["admin", "give-coins", &username, "6000"]).await;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("now has 6000 coins"));
     let client = app.client();
@@ -198,7 +193,7 @@ async fn admin_give_coins_pays_through_the_ledger() {
     // 6,000 lifetime coins is Fresher II: announced like any level reached.
     let notes = client.get("/api/notifications").await.body;
     assert!(notes.as_array().unwrap().iter().any(|n| n["message"] == "Congratulations! You reached Fresher II"));
-    let refused = grow(&app, &["admin", "give-coins", &username, "-5"]);
+    let refused = grow(&app, &["admin", "give-coins", &username, "-5"]).await;
     assert!(!refused.status.success());
 }
 

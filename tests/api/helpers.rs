@@ -301,3 +301,16 @@ pub async fn reset_token(app: &TestApp, username: &str, user_id: i64) -> String 
     let link = app.state.mailer.last_to(user_id).expect("a reset mail").link;
     link.split("reset=").nth(1).expect("a token in the link").to_string()
 }
+
+/// Runs the `grow` binary as its own process. Awaited, never blocking: the app under test runs on
+/// this test's runtime, and a blocked thread would stall it mid-transaction while the command waits
+/// for that very transaction's lock.
+pub async fn run_grow(data_dir: &std::path::Path, database_url: Option<&str>, args: &[&str]) -> std::process::Output {
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_grow"));
+    command.args(args).env("GROW_DATA_DIR", data_dir).env("RUST_LOG", "warn").kill_on_drop(true);
+    match database_url {
+        Some(url) => command.env("DATABASE_URL", url),
+        None => command.env_remove("DATABASE_URL"),
+    };
+    command.output().await.expect("run grow")
+}

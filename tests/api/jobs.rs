@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{on_postgres, second_instance, spawn_app, PASSWORD};
+use crate::helpers::{on_postgres, run_grow, second_instance, spawn_app, PASSWORD};
 
 /// Makes every token of `table` look expired, as time would.
 async fn expire_all(app: &crate::helpers::TestApp, table: &str) {
@@ -56,13 +56,7 @@ async fn grow_jobs_run_runs_a_job_against_the_database() {
     let (username, _) = app.signup(json!({})).await;
     app.client().login(&username, PASSWORD, false).await;
     expire_all(&app, "sessions").await;
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grow"))
-        .args(["jobs", "run", "cleanup"])
-        .env("GROW_DATA_DIR", app.data_dir())
-        .env("DATABASE_URL", app.database_url())
-        .env("RUST_LOG", "warn")
-        .output()
-        .unwrap();
+    let out = run_grow(app.data_dir(), Some(&app.database_url()), &["jobs", "run", "cleanup"]).await;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("cleanup: removed 1 sessions"));
     assert_eq!(count(&app, "sessions").await, 0);

@@ -10,15 +10,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{on_postgres, signup_body, spawn_app_with, unique, TestApp, PASSWORD};
 
-fn grow(data_dir: &std::path::Path, database_url: Option<&str>, args: &[&str]) -> std::process::Output {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grow"));
-    command.args(args).env("GROW_DATA_DIR", data_dir).env("RUST_LOG", "warn");
-    match database_url {
-        Some(url) => command.env("DATABASE_URL", url),
-        None => command.env_remove("DATABASE_URL"),
-    };
-    command.output().expect("run grow")
-}
+use crate::helpers::run_grow as grow;
 
 /// An app on the embedded database, whatever the test pass.
 async fn sqlite_app(demo: bool) -> TestApp {
@@ -51,7 +43,7 @@ async fn a_backup_taken_under_write_load_restores_every_change_acknowledged_befo
     let before: Vec<String> = acknowledged.lock().unwrap().clone();
     let backup_dir = tempfile::tempdir().unwrap();
     let target = backup_dir.path().join("nightly");
-    let out = grow(app.data_dir(), None, &["backup", target.to_str().unwrap()]);
+    let out = grow(app.data_dir(), None, &["backup", target.to_str().unwrap()]).await;
     stop.store(true, Ordering::SeqCst);
     writer.await.unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -60,7 +52,7 @@ async fn a_backup_taken_under_write_load_restores_every_change_acknowledged_befo
     // Into an empty data dir, then served.
     let restored_dir = tempfile::tempdir().unwrap();
     let data = restored_dir.path().join("data");
-    let out = grow(&data, None, &["restore", target.to_str().unwrap()]);
+    let out = grow(&data, None, &["restore", target.to_str().unwrap()]).await;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let restored = spawn_app_with({
         let data = data.clone();
@@ -83,15 +75,15 @@ async fn backup_and_restore_never_write_over_existing_data() {
     let app = sqlite_app(false).await;
     let busy = tempfile::tempdir().unwrap();
     std::fs::write(busy.path().join("something"), "x").unwrap();
-    let out = grow(app.data_dir(), None, &["backup", busy.path().to_str().unwrap()]);
+    let out = grow(app.data_dir(), None, &["backup", busy.path().to_str().unwrap()]).await;
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("is not empty"));
 
     let good = tempfile::tempdir().unwrap();
     let target = good.path().join("b");
-    assert!(grow(app.data_dir(), None, &["backup", target.to_str().unwrap()]).status.success());
+    assert!(grow(app.data_dir(), None, &["backup", target.to_str().unwrap()]).await.status.success());
     // The app's own data dir holds data: restoring over it is refused.
-    let out = grow(app.data_dir(), None, &["restore", target.to_str().unwrap()]);
+    let out = grow(app.data_dir(), None, &["restore", target.to_str().unwrap()]).await;
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("already holds data"));
 }
@@ -121,12 +113,12 @@ async fn move_to_copies_the_embedded_database_to_postgresql_with_the_same_answer
     let admin = sqlx::postgres::PgPool::connect(&admin_url).await.unwrap();
     sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.unwrap();
     let target = format!("{}/{name}", &admin_url[..admin_url.rfind('/').unwrap()]);
-    let out = grow(app.data_dir(), None, &["move-to", &target]);
+    let out = grow(app.data_dir(), None, &["move-to", &target]).await;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("every count and every ledger sum checked") && said.contains("DATABASE_URL="), "{said}");
     // Moving again into a database that now has users is refused.
-    assert!(!grow(app.data_dir(), None, &["move-to", &target]).status.success());
+    assert!(!grow(app.data_dir(), None, &["move-to", &target]).await.status.success());
 
     let moved = spawn_app_with({
         let target = target.clone();
