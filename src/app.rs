@@ -77,6 +77,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::admin::router())
         .merge(crate::connections::router())
         .merge(crate::people::router())
+        .merge(crate::projects::router())
+        .merge(crate::files::upload::router())
 }
 
 /// The OpenAPI document, generated from the registered handlers and types.

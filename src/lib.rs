@@ -22,6 +22,7 @@ pub mod notifications;
 pub mod openapi;
 pub mod ops;
 pub mod people;
+pub mod projects;
 pub mod realtime;
 pub mod rewards;
 pub mod seed;

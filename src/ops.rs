@@ -32,6 +32,12 @@ const TABLES: &[&str] = &[
     "coin_ledger",
     "user_achievements",
     "user_daily_tasks",
+    "projects",
+    "project_supports",
+    "project_collaborators",
+    "project_tasks",
+    "project_updates",
+    "project_feedback",
 ];
 
 /// `grow backup DIR`: a consistent copy while Grow serves. On SQLite the database is written with
@@ -153,7 +159,8 @@ pub async fn move_to(source: &Db, target_url: &str) -> anyhow::Result<String> {
         let names = columns.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ");
         let placeholders = (1..=columns.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
         let insert = format!("INSERT INTO {table} ({names}) VALUES ({placeholders})");
-        let rows = sqlx::query(&format!("SELECT {names} FROM {table}")).fetch_all(source.pool()).await?;
+        // In the first column's order: a reply (`project_feedback.parent_id`) comes after its parent.
+        let rows = sqlx::query(&format!("SELECT {names} FROM {table} ORDER BY 1")).fetch_all(source.pool()).await?;
         for row in &rows {
             let mut query = sqlx::query(&insert);
             for (i, (_, declared)) in columns.iter().enumerate() {

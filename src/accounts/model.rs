@@ -264,7 +264,7 @@ pub struct UpdateProfileRequest {
 }
 
 /// Tells "absent" (outer `None`) from "null" (`Some(None)`).
-fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+pub fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: Deserialize<'de>,

@@ -76,12 +76,17 @@ pub async fn create(
     }
     match body.kind.as_deref().unwrap_or(store::CONNECTION) {
         store::CONNECTION => {}
-        // Collaboration requests name a project; projects arrive with their area, so none exists yet.
         store::COLLABORATION => {
-            return Err(match body.project_id {
-                None => AppError::bad_request("projectId is required for a collaboration request"),
-                Some(_) => AppError::NotFound("Project"),
-            })
+            let project_id = body
+                .project_id
+                .ok_or_else(|| AppError::bad_request("projectId is required for a collaboration request"))?;
+            let project = crate::projects::access::visible(&state, me.id, project_id).await?;
+            let mut tx = state.db.begin().await?;
+            let row = crate::projects::request_collaboration_in(&state, &mut tx, &me, &project, message)
+                .await?
+                .ok_or_else(|| AppError::bad_request("Collaboration request already exists"))?;
+            tx.commit().await?;
+            return Ok((StatusCode::CREATED, Json(row.to_wire())));
         }
         _ => return Err(AppError::bad_request("type must be connection or collaboration")),
     }
@@ -222,7 +227,10 @@ async fn answer(state: &AppState, me: i64, raw_id: &str, accept: bool) -> AppRes
     let row = store::answer(&mut tx, id, me, status, state.clock.now_ms())
         .await?
         .ok_or_else(|| AppError::bad_request("This request has already been answered"))?;
-    if accept {
+    if accept && row.kind == store::COLLABORATION {
+        // An accepted collaboration request puts the requester on the project.
+        crate::projects::add_member(state, &mut tx, row.project_id, row.requester_id, "collaborator").await?;
+    } else if accept {
         connected(state, &mut tx, row.requester_id, row.target_id).await?;
     }
     tell_both(state, &mut tx, row.requester_id, row.target_id);

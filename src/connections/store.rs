@@ -144,6 +144,13 @@ struct WithPerson {
     person: PersonRowPrefixed,
 }
 
+#[derive(sqlx::FromRow)]
+struct WithProject {
+    #[sqlx(flatten)]
+    with: WithPerson,
+    project_title: Option<String>,
+}
+
 /// The other person's columns, aliased so they do not clash with the connection's.
 #[derive(sqlx::FromRow)]
 struct PersonRowPrefixed {
@@ -209,8 +216,9 @@ pub async fn sent(conn: &mut Conn, me: i64, kind: &str) -> Result<Vec<Connection
 
 /// Pending requests of a kind addressed to the caller, newest first.
 pub async fn pending(conn: &mut Conn, me: i64, kind: &str) -> Result<Vec<ConnectionRequest>, sqlx::Error> {
-    let rows: Vec<WithPerson> = sqlx::query_as(&format!(
-        "SELECT {}, {PERSON} FROM connections c JOIN users u ON u.id = c.requester_id \
+    let rows: Vec<WithProject> = sqlx::query_as(&format!(
+        "SELECT {}, {PERSON}, p.title AS project_title FROM connections c JOIN users u ON u.id = c.requester_id \
+         LEFT JOIN projects p ON p.id = c.project_id \
          WHERE c.target_id = $1 AND c.type = $2 AND c.status = 'pending' ORDER BY c.created_at DESC, c.id DESC",
         qualified_connection_columns()
     ))
@@ -220,7 +228,8 @@ pub async fn pending(conn: &mut Conn, me: i64, kind: &str) -> Result<Vec<Connect
     .await?;
     Ok(rows
         .into_iter()
-        .map(|r| {
+        .map(|WithProject { with, project_title }| {
+            let r = with;
             let person = PersonRow::from(r.person);
             ConnectionRequest {
                 id: r.connection.id,
@@ -230,7 +239,7 @@ pub async fn pending(conn: &mut Conn, me: i64, kind: &str) -> Result<Vec<Connect
                 requester_profile_image: person.profile_image_url.clone(),
                 message: r.connection.message.clone(),
                 project_id: (r.connection.project_id != 0).then_some(r.connection.project_id),
-                project_name: None,
+                project_name: project_title,
                 created_at: rfc3339(r.connection.created_at),
             }
         })

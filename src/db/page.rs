@@ -59,6 +59,11 @@ pub struct PageRequest {
 }
 
 impl PageRequest {
+    /// The first `limit` rows, for a server-side read that needs no link (a summary's latest items).
+    pub fn first(limit: i64) -> Self {
+        Self { limit, after: None, uri: Uri::from_static("/") }
+    }
+
     pub fn from_uri(uri: &Uri) -> Result<Self, AppError> {
         let mut limit = DEFAULT_LIMIT;
         let mut after = None;

@@ -1,9 +1,11 @@
-//! Stored files (profile photos now; chat and project uploads later): one interface, a folder under
-//! the data dir today (an S3-compatible store joins behind the same interface). Names are chosen by
-//! the server (random, with an extension from the content), so a client can neither pick a path nor
-//! overwrite anything; files are served at `/api/files/{name}` with their type and `nosniff`.
+//! Stored files (profile photos, project images, task attachments, chat files): one interface, a
+//! folder under the data dir today (an S3-compatible store joins behind the same interface). Names
+//! are chosen by the server (random, with an extension from the content), so a client can neither
+//! pick a path nor overwrite anything; files are served at `/api/files/{name}` with their type and
+//! `nosniff`, in a sandbox, and anything that is not an image, a sound or plain text as a download.
 
 pub mod photo;
+pub mod upload;
 
 use std::path::PathBuf;
 
@@ -93,8 +95,34 @@ pub fn content_type(extension: &str) -> Option<&'static str> {
         "jpg" => "image/jpeg",
         "png" => "image/png",
         "webp" => "image/webp",
+        "gif" => "image/gif",
+        "mp3" => "audio/mpeg",
+        "m4a" => "audio/mp4",
+        "ogg" => "audio/ogg",
+        "wav" => "audio/wav",
+        "webm" => "audio/webm",
+        "txt" => "text/plain; charset=utf-8",
+        "pdf" => "application/pdf",
+        "doc" => "application/msword",
+        "docx" => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "xls" => "application/vnd.ms-excel",
+        "xlsx" => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "ppt" => "application/vnd.ms-powerpoint",
+        "pptx" => "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+        "zip" => "application/zip",
+        "rar" => "application/vnd.rar",
         _ => return None,
     })
+}
+
+/// True for a stored name whose content is a picture.
+pub fn is_image_name(name: &str) -> bool {
+    name.rsplit_once('.').is_some_and(|(_, ext)| content_type(ext).is_some_and(|t| t.starts_with("image/")))
+}
+
+/// Shown in the page (pictures, sounds, plain text) rather than saved as a download.
+fn shown_inline(kind: &str) -> bool {
+    kind.starts_with("image/") || kind.starts_with("audio/") || kind.starts_with("text/plain")
 }
 
 /// `GET /api/files/{name}`: public, like any image on a page; names are unguessable.
@@ -106,12 +134,14 @@ pub async fn serve(State(state): State<AppState>, Path(name): Path<String>) -> R
     let (Some(bytes), Some(kind)) = (found, name.split_once('.').and_then(|(_, ext)| content_type(ext))) else {
         return AppError::NotFound("File").into_response();
     };
+    let disposition = if shown_inline(kind) { "inline" } else { "attachment" };
     (
         [
             (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
             (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
             (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox")),
+            (header::CONTENT_DISPOSITION, HeaderValue::from_static(disposition)),
         ],
         bytes,
     )

@@ -26,6 +26,12 @@ pub enum ServerFrame {
     ConnectionRequest { id: i64 },
     /// The user's connections or requests changed (accepted, rejected, removed, made).
     ConnectionsChanged,
+    /// A project the user owns, works on or supports changed (details, tasks, updates, feedback,
+    /// collaborators) or was deleted: refetch it and the lists that show it.
+    ProjectChanged {
+        #[serde(rename = "projectId")]
+        project_id: i64,
+    },
     /// This socket's session has ended (logout elsewhere, password reset): sign out now. The socket
     /// closes right after.
     SessionEnded,

@@ -16,6 +16,7 @@ pub struct TestApp {
 }
 
 /// A browser: its own cookie jar against one app.
+#[derive(Clone)]
 pub struct Client {
     pub base: String,
     pub http: reqwest::Client,

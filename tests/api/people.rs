@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::helpers::spawn_app;
 
-fn picture(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
+pub fn picture(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
     let mut out = Cursor::new(Vec::new());
     // Noise, so PNG cannot squeeze it small.
     let noise = image::RgbImage::from_fn(width, height, |_, _| image::Rgb(rand::random::<[u8; 3]>()));
@@ -17,7 +17,7 @@ fn picture(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
     out.into_inner()
 }
 
-fn data_url(mime: &str, bytes: &[u8]) -> String {
+pub fn data_url(mime: &str, bytes: &[u8]) -> String {
     format!("data:{mime};base64,{}", STANDARD.encode(bytes))
 }
 

@@ -1,0 +1,238 @@
+//! Handlers of the people on a project: its collaborators (the owner adds and removes them; a
+//! collaborator may leave), joining (at once for an open project, by request for a protected one)
+//! and asking to collaborate, which sends the owner a collaboration request (spec 001 §3, API.md
+//! "Protected projects").
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+    Json,
+};
+
+use super::{access, announce, model::*, project_id, rules, store};
+use crate::{
+    accounts::store as accounts_store,
+    app::AppState,
+    auth::CurrentUser,
+    connections::{model::ConnectionRow, store as connections_store},
+    db::{
+        page::{Page, PageRequest},
+        Tx,
+    },
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiJson,
+    notifications::{self, Kind, NewNotification},
+    realtime::{ServerFrame, Topic},
+    rewards::ledger::{self, Reason},
+};
+
+const TAG: &str = "projects";
+
+fn user_id(raw: &str) -> AppResult<i64> {
+    raw.parse().map_err(|_| AppError::NotFound("User"))
+}
+
+/// Sends the project's owner a pending collaboration request from `me`, in `tx`, and tells them.
+/// `None` when one is already pending (or the two already collaborate).
+pub async fn request_collaboration_in(
+    state: &AppState,
+    tx: &mut Tx,
+    me: &crate::accounts::model::UserRow,
+    project: &ProjectRow,
+    message: Option<&str>,
+) -> AppResult<Option<ConnectionRow>> {
+    if project.owner_id == me.id {
+        return Err(AppError::bad_request("This is your own project"));
+    }
+    if project.is_member() {
+        return Err(AppError::bad_request("You are already a collaborator on this project"));
+    }
+    let now = state.clock.now_ms();
+    let Some(row) = connections_store::request(
+        tx,
+        me.id,
+        project.owner_id,
+        connections_store::COLLABORATION,
+        project.id,
+        message,
+        now,
+    )
+    .await?
+    else {
+        return Ok(None);
+    };
+    let text = format!("{} {} would like to collaborate on {}", me.first_name, me.last_name, project.title);
+    notifications::notify(
+        state,
+        tx,
+        &NewNotification {
+            user_id: project.owner_id,
+            kind: Kind::CollaborationRequest,
+            title: "Collaboration request",
+            message: &text,
+            data: serde_json::json!({ "projectId": project.id, "requestId": row.id, "requesterId": me.id, "url": "/profile" }),
+            once_key: None,
+        },
+    )
+    .await?;
+    let (hub, id, owner, requester) = (state.hub.clone(), row.id, project.owner_id, me.id);
+    tx.on_commit(move || {
+        hub.publish(Topic::User(owner), ServerFrame::ConnectionRequest { id });
+        hub.publish(Topic::User(requester), ServerFrame::ConnectionsChanged);
+    });
+    Ok(Some(row))
+}
+
+/// Adds `user` to the project (joining an open one, or an accepted request): 35 coins the first
+/// time they join it. The coins paid.
+pub async fn add_member(state: &AppState, tx: &mut Tx, project: i64, user: i64, role: &str) -> AppResult<i64> {
+    if store::add_collaborator(tx, project, user, role, state.clock.now_ms()).await?.is_none() {
+        return Ok(0);
+    }
+    let act = format!("join:{project}:{user}");
+    let paid = ledger::award(state, tx, user, rules::JOIN_COINS, Reason::Join, &act, &[]).await?;
+    announce(state, tx, project, &[user]).await?;
+    Ok(paid.map_or(0, |_| rules::JOIN_COINS))
+}
+
+#[utoipa::path(get, path = "/api/projects/{id}/collaborators", tag = TAG,
+    params(("id" = String, Path), ("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    responses((status = 200, body = [Collaborator], description = "In the order they joined"), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn collaborators(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    page: PageRequest,
+) -> AppResult<Page<Collaborator>> {
+    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let rows = store::collaborators(&mut *state.db.conn().await?, project.id, &page).await?;
+    Ok(page.finish(rows, |c| (c.added_at, c.id)).map(|c| c.to_wire()))
+}
+
+#[utoipa::path(post, path = "/api/projects/{id}/collaborators", tag = TAG, params(("id" = String, Path)), request_body = AddCollaborator,
+    responses((status = 201, body = Collaborator), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn add_collaborator(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<AddCollaborator>,
+) -> AppResult<(StatusCode, Json<Collaborator>)> {
+    let project = access::owned(&state, me.id, project_id(&id)?).await?;
+    let role = match body.role.as_deref().map(str::trim) {
+        None | Some("") | Some("collaborator") => "collaborator",
+        Some("viewer") => "viewer",
+        Some(_) => return Err(AppError::bad_request("role must be collaborator or viewer")),
+    };
+    if body.user_id == me.id {
+        return Err(AppError::bad_request("You own this project already"));
+    }
+    let person = accounts_store::find_by_id(&mut *state.db.conn().await?, body.user_id)
+        .await?
+        .ok_or(AppError::NotFound("User"))?;
+    let mut tx = state.db.begin().await?;
+    let row = store::add_collaborator(&mut tx, project.id, person.id, role, state.clock.now_ms())
+        .await?
+        .ok_or_else(|| AppError::bad_request("This person is already a collaborator"))?;
+    announce(&state, &mut tx, project.id, &[person.id]).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(row.to_wire())))
+}
+
+#[utoipa::path(delete, path = "/api/projects/{id}/collaborators/{userId}", tag = TAG,
+    params(("id" = String, Path), ("userId" = String, Path)),
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Neither the owner nor the collaborator leaving"),
+              (status = 404, body = ErrorBody)))]
+pub async fn remove_collaborator(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path((id, user)): Path<(String, String)>,
+) -> AppResult<StatusCode> {
+    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let user = user_id(&user)?;
+    if !project.is_owner() && user != me.id {
+        return Err(AppError::Forbidden("Only the project's owner can remove collaborators".into()));
+    }
+    let mut tx = state.db.begin().await?;
+    // Told while they are still on the list.
+    announce(&state, &mut tx, project.id, &[user]).await?;
+    if !store::remove_collaborator(&mut tx, project.id, user).await? {
+        return Err(AppError::NotFound("Collaborator"));
+    }
+    sqlx::query("UPDATE project_tasks SET assigned_to = NULL WHERE project_id = $1 AND assigned_to = $2")
+        .bind(project.id)
+        .bind(user)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/projects/{id}/join", tag = TAG, params(("id" = String, Path)), request_body = JoinRequest,
+    responses((status = 200, body = JoinResponse, description = "Joined, or (a protected project) a request sent to the owner"),
+              (status = 400, body = ErrorBody, description = "One's own project, already on it, or an unknown role"),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn join(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<JoinRequest>,
+) -> AppResult<Json<JoinResponse>> {
+    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let role = rules::member_role(body.role.as_deref())?;
+    if project.owner_id == me.id {
+        return Err(AppError::bad_request("This is your own project"));
+    }
+    if project.is_member() {
+        return Err(AppError::bad_request("You are already part of this project"));
+    }
+    let chosen = body.role.as_deref().map(str::trim).filter(|r| !r.is_empty()).unwrap_or("Collaborator");
+    let mut letters = chosen.chars();
+    let chosen: String =
+        letters.next().into_iter().flat_map(char::to_uppercase).chain(letters.flat_map(char::to_lowercase)).collect();
+    let mut tx = state.db.begin().await?;
+    let answer = if project.is_protected == 1 {
+        let message = format!("I would like to join {} as {chosen}.", project.title);
+        request_collaboration_in(&state, &mut tx, &me, &project, Some(&message)).await?;
+        JoinResponse {
+            joined: false,
+            requested: true,
+            message: "Join request sent! The owner will review your request.".into(),
+            coins_earned: 0,
+        }
+    } else {
+        let coins_earned = add_member(&state, &mut tx, project.id, me.id, role).await?;
+        JoinResponse {
+            joined: true,
+            requested: false,
+            message: format!("Successfully joined! You've joined the project as {chosen}"),
+            coins_earned,
+        }
+    };
+    tx.commit().await?;
+    Ok(Json(answer))
+}
+
+#[utoipa::path(post, path = "/api/projects/{id}/request-collaboration", tag = TAG, params(("id" = String, Path)),
+    request_body = CollaborationRequestBody,
+    responses((status = 201, body = crate::connections::model::Connection), (status = 400, body = ErrorBody, description = "One's own project, already on it, or the request already exists"),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn request_collaboration(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<CollaborationRequestBody>,
+) -> AppResult<(StatusCode, Json<crate::connections::model::Connection>)> {
+    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let message = body.message.as_deref().map(str::trim).filter(|m| !m.is_empty());
+    if message.is_some_and(|m| m.chars().count() > 500) {
+        return Err(AppError::bad_request("message must be at most 500 characters"));
+    }
+    let mut tx = state.db.begin().await?;
+    let row = request_collaboration_in(&state, &mut tx, &me, &project, message)
+        .await?
+        .ok_or_else(|| AppError::bad_request("Collaboration request already exists"))?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(row.to_wire())))
+}

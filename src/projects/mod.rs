@@ -1,0 +1,98 @@
+//! Projects (spec 001 §2.3-§2.5, §3-§7; spec 000 join screen; API.md roles, feed, coins): the
+//! owner's project with its tasks, updates, feedback and collaborators, the feed of published
+//! projects, supporting, joining and asking to collaborate, and the PDF summary.
+//!
+//! Who may do what is decided here, once, by [`access`]: a project that is neither published nor
+//! the caller's (as owner or collaborator) does not exist for them (404); one they can see but do
+//! not own refuses owner-only changes (403).
+
+mod members;
+pub mod model;
+pub mod pdf;
+mod posts;
+mod routes;
+pub mod rules;
+pub mod store;
+mod tasks;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    app::AppState,
+    db::Tx,
+    error::{AppError, AppResult},
+    realtime::{ServerFrame, Topic},
+};
+use model::ProjectRow;
+
+pub use members::{add_member, request_collaboration_in};
+
+/// A path's project id: anything that is not a number names no project.
+pub(crate) fn project_id(raw: &str) -> AppResult<i64> {
+    raw.parse().map_err(|_| AppError::NotFound("Project"))
+}
+
+pub mod access {
+    use super::*;
+
+    /// The project as the caller may see it, or 404.
+    pub async fn visible(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
+        match store::find(&mut *state.db.conn().await?, me, id).await? {
+            Some(project) if project.visible() => Ok(project),
+            _ => Err(AppError::NotFound("Project")),
+        }
+    }
+
+    /// The project if the caller owns it: 404 when they cannot see it, 403 when it is someone else's.
+    pub async fn owned(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
+        let project = visible(state, me, id).await?;
+        if !project.is_owner() {
+            return Err(AppError::Forbidden("Only the project's owner can do this".into()));
+        }
+        Ok(project)
+    }
+
+    /// The project if the caller owns it or works on it.
+    pub async fn member(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
+        let project = visible(state, me, id).await?;
+        if !project.is_member() {
+            return Err(AppError::Forbidden("Only the project's owner and collaborators can do this".into()));
+        }
+        Ok(project)
+    }
+}
+
+/// After commit, tells the project's members (and whoever else is named) that it changed.
+pub(crate) async fn announce(state: &AppState, tx: &mut Tx, project_id: i64, also: &[i64]) -> AppResult<()> {
+    let mut people = store::members(tx, project_id).await?;
+    people.extend_from_slice(also);
+    people.sort_unstable();
+    people.dedup();
+    let hub = state.hub.clone();
+    tx.on_commit(move || {
+        for person in people {
+            hub.publish(Topic::User(person), ServerFrame::ProjectChanged { project_id });
+        }
+    });
+    Ok(())
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::list, routes::create))
+        .routes(routes!(routes::collaborating))
+        .routes(routes!(routes::supported))
+        .routes(routes!(routes::get_one, routes::edit, routes::delete))
+        .routes(routes!(routes::support))
+        .routes(routes!(routes::download_pdf))
+        .routes(routes!(tasks::list, tasks::create))
+        .routes(routes!(tasks::complete))
+        .routes(routes!(tasks::assign))
+        .routes(routes!(tasks::edit, tasks::delete))
+        .routes(routes!(posts::updates, posts::post_update))
+        .routes(routes!(posts::feedback, posts::post_feedback))
+        .routes(routes!(members::collaborators, members::add_collaborator))
+        .routes(routes!(members::remove_collaborator))
+        .routes(routes!(members::join))
+        .routes(routes!(members::request_collaboration))
+}

@@ -1,0 +1,479 @@
+//! The SQL of projects, tasks, updates, feedback, collaborators and supports. Reads take
+//! `&mut Conn`, writes `&mut Tx`. Project reads bind the caller as `$1`, so each row says how the
+//! caller stands to it (owner, collaborator, supporter).
+
+use std::collections::HashMap;
+
+use super::model::{CollaboratorRow, PostRow, ProjectRow, TaskRow};
+use crate::db::{page::PageRequest, Conn, Tx};
+
+/// The project columns with the owner, the task counts and the caller's relation (`$1`).
+const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p.category, p.phase, p.image_urls, \
+    p.looking_for, p.supporter_count, p.is_active, p.is_published, p.is_protected, p.lat, p.lng, p.created_at, \
+    p.updated_at, u.first_name AS owner_first_name, u.last_name AS owner_last_name, \
+    u.profile_image_url AS owner_profile_image_url, \
+    (SELECT COUNT(*) FROM project_tasks t WHERE t.project_id = p.id) AS task_count, \
+    (SELECT COUNT(*) FROM project_tasks t WHERE t.project_id = p.id AND t.is_completed = 1) AS completed_task_count, \
+    (SELECT COUNT(*) FROM project_collaborators c WHERE c.project_id = p.id) AS collaborator_count, \
+    (SELECT COUNT(*) FROM project_supports s WHERE s.project_id = p.id AND s.user_id = $1) AS supported_by_me, \
+    CASE WHEN p.owner_id = $1 THEN 'owner' \
+         ELSE COALESCE((SELECT c.role FROM project_collaborators c WHERE c.project_id = p.id AND c.user_id = $1), '') \
+    END AS my_role \
+    FROM projects p JOIN users u ON u.id = p.owner_id";
+
+/// Newest first, continuing after the cursor (`$3`, `$4`); `$2` is the page size.
+const NEWEST_FIRST: &str = "AND ($3 IS NULL OR p.created_at < $3 OR (p.created_at = $3 AND p.id < $4)) \
+    ORDER BY p.created_at DESC, p.id DESC LIMIT $2";
+
+pub async fn find(conn: &mut Conn, me: i64, id: i64) -> Result<Option<ProjectRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut *conn).await
+}
+
+/// The same, read inside a write (after a change, for the answer).
+pub async fn find_in(tx: &mut Tx, me: i64, id: i64) -> Result<Option<ProjectRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut **tx).await
+}
+
+async fn page_where(
+    conn: &mut Conn,
+    me: i64,
+    page: &PageRequest,
+    condition: &str,
+) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE {condition} {NEWEST_FIRST}"))
+        .bind(me)
+        .bind(page.fetch_limit())
+        .bind(page.after_key())
+        .bind(page.after_id())
+        .fetch_all(&mut *conn)
+        .await
+}
+
+/// API.md "Feed": published, active projects of every owner, newest first.
+pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    page_where(conn, me, page, "p.is_published = 1 AND p.is_active = 1").await
+}
+
+/// The caller's own projects, published or not.
+pub async fn owned(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    page_where(conn, me, page, "p.owner_id = $1").await
+}
+
+pub async fn collaborating(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    page_where(
+        conn,
+        me,
+        page,
+        "EXISTS (SELECT 1 FROM project_collaborators c WHERE c.project_id = p.id AND c.user_id = $1)",
+    )
+    .await
+}
+
+/// Projects the caller supports that they may still see.
+pub async fn supported(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    page_where(
+        conn,
+        me,
+        page,
+        "EXISTS (SELECT 1 FROM project_supports s WHERE s.project_id = p.id AND s.user_id = $1) \
+         AND (p.is_published = 1 OR p.owner_id = $1)",
+    )
+    .await
+}
+
+/// The collaborators' ids of each of these projects.
+pub async fn collaborator_ids(conn: &mut Conn, projects: &[i64]) -> Result<HashMap<i64, Vec<i64>>, sqlx::Error> {
+    let mut found: HashMap<i64, Vec<i64>> = HashMap::new();
+    if projects.is_empty() {
+        return Ok(found);
+    }
+    let list = projects.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
+        "SELECT project_id, user_id FROM project_collaborators WHERE project_id IN ({list}) ORDER BY added_at, id"
+    ))
+    .fetch_all(&mut *conn)
+    .await?;
+    for (project, user) in rows {
+        found.entry(project).or_default().push(user);
+    }
+    Ok(found)
+}
+
+pub struct NewProjectRow<'a> {
+    pub owner_id: i64,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub category: &'a str,
+    pub phase: &'a str,
+    pub image_urls: &'a [String],
+    pub looking_for: &'a [String],
+    pub is_published: bool,
+    pub is_protected: bool,
+    pub now: i64,
+}
+
+pub async fn insert(tx: &mut Tx, new: &NewProjectRow<'_>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO projects (owner_id, title, description, category, phase, image_urls, looking_for, is_published, \
+           is_protected, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+    )
+    .bind(new.owner_id)
+    .bind(new.title)
+    .bind(new.description)
+    .bind(new.category)
+    .bind(new.phase)
+    .bind(serde_json::to_string(new.image_urls).unwrap_or_else(|_| "[]".into()))
+    .bind(serde_json::to_string(new.looking_for).unwrap_or_else(|_| "[]".into()))
+    .bind(crate::db::flag(new.is_published))
+    .bind(crate::db::flag(new.is_protected))
+    .bind(new.now)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+/// A checked change to one column.
+pub enum Change {
+    Text(&'static str, String),
+    Flag(&'static str, bool),
+}
+
+/// Applies the changes to the owner's project in one statement; false when it is not theirs.
+pub async fn update(tx: &mut Tx, id: i64, owner: i64, changes: Vec<Change>, now: i64) -> Result<bool, sqlx::Error> {
+    let mut sets = vec!["updated_at = $3".to_string()];
+    for (i, change) in changes.iter().enumerate() {
+        let column = match change {
+            Change::Text(column, _) | Change::Flag(column, _) => column,
+        };
+        sets.push(format!("{column} = ${}", i + 4));
+    }
+    let sql = format!("UPDATE projects SET {} WHERE id = $1 AND owner_id = $2", sets.join(", "));
+    let mut query = sqlx::query(&sql).bind(id).bind(owner).bind(now);
+    for change in changes {
+        query = match change {
+            Change::Text(_, value) => query.bind(value),
+            Change::Flag(_, value) => query.bind(crate::db::flag(value)),
+        };
+    }
+    Ok(query.execute(&mut **tx).await?.rows_affected() == 1)
+}
+
+/// Deletes the owner's project; its tasks, updates, feedback, supports and collaborators go with it
+/// (the schema's cascades) and its collaboration requests here. `None` when it is not theirs; else
+/// the stored files it named, for the caller to remove once the deletion commits.
+pub async fn delete(tx: &mut Tx, id: i64, owner: i64) -> Result<Option<Vec<String>>, sqlx::Error> {
+    let mut files: Vec<String> = Vec::new();
+    let attachments: Vec<String> = sqlx::query_scalar("SELECT attachments FROM project_tasks WHERE project_id = $1")
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await?;
+    for list in attachments {
+        files.extend(serde_json::from_str::<Vec<String>>(&list).unwrap_or_default());
+    }
+    let images: Vec<Option<String>> = sqlx::query_scalar(
+        "SELECT image_url FROM project_updates WHERE project_id = $1 \
+         UNION ALL SELECT image_url FROM project_feedback WHERE project_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    files.extend(images.into_iter().flatten());
+    let hero: Option<String> =
+        sqlx::query_scalar("DELETE FROM projects WHERE id = $1 AND owner_id = $2 RETURNING image_urls")
+            .bind(id)
+            .bind(owner)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let Some(hero) = hero else { return Ok(None) };
+    files.extend(serde_json::from_str::<Vec<String>>(&hero).unwrap_or_default());
+    sqlx::query("DELETE FROM connections WHERE type = 'collaboration' AND project_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(Some(files))
+}
+
+// ---- supports ----
+
+/// Records the caller's support once and counts it; the new count, or `None` when they already did.
+pub async fn support(tx: &mut Tx, project: i64, user: i64, now: i64) -> Result<Option<i64>, sqlx::Error> {
+    let inserted: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO project_supports (project_id, user_id, created_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (project_id, user_id) DO NOTHING RETURNING id",
+    )
+    .bind(project)
+    .bind(user)
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if inserted.is_none() {
+        return Ok(None);
+    }
+    sqlx::query_scalar(
+        "UPDATE projects SET supporter_count = supporter_count + 1 WHERE id = $1 RETURNING supporter_count",
+    )
+    .bind(project)
+    .fetch_one(&mut **tx)
+    .await
+    .map(Some)
+}
+
+pub async fn supporters(tx: &mut Tx, project: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT user_id FROM project_supports WHERE project_id = $1 ORDER BY id")
+        .bind(project)
+        .fetch_all(&mut **tx)
+        .await
+}
+
+// ---- collaborators ----
+
+const COLLABORATOR_SELECT: &str = "SELECT c.id, c.project_id, c.user_id, c.role, c.added_at, u.username, \
+    u.first_name, u.last_name, u.profile_image_url FROM project_collaborators c JOIN users u ON u.id = c.user_id";
+
+/// A project's collaborators in the order they joined.
+pub async fn collaborators(
+    conn: &mut Conn,
+    project: i64,
+    page: &PageRequest,
+) -> Result<Vec<CollaboratorRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{COLLABORATOR_SELECT} WHERE c.project_id = $1 \
+         AND ($3 IS NULL OR c.added_at > $3 OR (c.added_at = $3 AND c.id > $4)) ORDER BY c.added_at, c.id LIMIT $2"
+    ))
+    .bind(project)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Adds a collaborator once; the new row, or `None` when they already are one.
+pub async fn add_collaborator(
+    tx: &mut Tx,
+    project: i64,
+    user: i64,
+    role: &str,
+    now: i64,
+) -> Result<Option<CollaboratorRow>, sqlx::Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO project_collaborators (project_id, user_id, role, added_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (project_id, user_id) DO NOTHING RETURNING id",
+    )
+    .bind(project)
+    .bind(user)
+    .bind(role)
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(id) = id else { return Ok(None) };
+    sqlx::query_as(&format!("{COLLABORATOR_SELECT} WHERE c.id = $1")).bind(id).fetch_one(&mut **tx).await.map(Some)
+}
+
+pub async fn remove_collaborator(tx: &mut Tx, project: i64, user: i64) -> Result<bool, sqlx::Error> {
+    let removed = sqlx::query("DELETE FROM project_collaborators WHERE project_id = $1 AND user_id = $2")
+        .bind(project)
+        .bind(user)
+        .execute(&mut **tx)
+        .await?;
+    Ok(removed.rows_affected() == 1)
+}
+
+/// The owner and every collaborator: the people a project's changes are announced to.
+pub async fn members(tx: &mut Tx, project: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT owner_id FROM projects WHERE id = $1 UNION SELECT user_id FROM project_collaborators WHERE project_id = $1",
+    )
+    .bind(project)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+// ---- tasks ----
+
+const TASK_SELECT: &str = "SELECT t.id, t.project_id, t.title, t.description, t.assigned_to, t.is_completed, \
+    t.completed_by, t.completed_at, t.attachments, t.created_at, t.updated_at, a.username AS assignee_username, \
+    c.username AS completer_username, c.first_name AS completer_first_name \
+    FROM project_tasks t LEFT JOIN users a ON a.id = t.assigned_to LEFT JOIN users c ON c.id = t.completed_by";
+
+/// A project's tasks in the order they were made.
+pub async fn tasks(conn: &mut Conn, project: i64, page: &PageRequest) -> Result<Vec<TaskRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{TASK_SELECT} WHERE t.project_id = $1 AND ($3 IS NULL OR t.id > $3) AND ($4 IS NULL OR t.id > $4) \
+         ORDER BY t.id LIMIT $2"
+    ))
+    .bind(project)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *conn)
+    .await
+}
+
+pub async fn task(conn: &mut Conn, id: i64) -> Result<Option<TaskRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{TASK_SELECT} WHERE t.id = $1")).bind(id).fetch_optional(&mut *conn).await
+}
+
+pub async fn task_in(tx: &mut Tx, id: i64) -> Result<TaskRow, sqlx::Error> {
+    sqlx::query_as(&format!("{TASK_SELECT} WHERE t.id = $1")).bind(id).fetch_one(&mut **tx).await
+}
+
+pub async fn insert_task(
+    tx: &mut Tx,
+    project: i64,
+    title: &str,
+    description: Option<&str>,
+    attachments: &[String],
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO project_tasks (project_id, title, description, attachments, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+    )
+    .bind(project)
+    .bind(title)
+    .bind(description)
+    .bind(serde_json::to_string(attachments).unwrap_or_else(|_| "[]".into()))
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub async fn edit_task(
+    tx: &mut Tx,
+    id: i64,
+    title: &str,
+    description: Option<&str>,
+    attachments: &[String],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE project_tasks SET title = $2, description = $3, attachments = $4, updated_at = $5 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(title)
+    .bind(description)
+    .bind(serde_json::to_string(attachments).unwrap_or_else(|_| "[]".into()))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Completes an open task: one conditional statement, so of racing completions one wins.
+pub async fn complete_task(tx: &mut Tx, id: i64, by: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE project_tasks SET is_completed = 1, completed_by = $2, completed_at = $3, updated_at = $3 \
+         WHERE id = $1 AND is_completed = 0",
+    )
+    .bind(id)
+    .bind(by)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn assign_task(tx: &mut Tx, id: i64, to: Option<i64>, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE project_tasks SET assigned_to = $2, updated_at = $3 WHERE id = $1")
+        .bind(id)
+        .bind(to)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_task(tx: &mut Tx, id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("DELETE FROM project_tasks WHERE id = $1 RETURNING attachments")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+// ---- updates and feedback ----
+
+const UPDATE_SELECT: &str = "SELECT x.id, x.project_id, x.author_id, x.title, x.content, x.image_url, \
+    CAST(NULL AS BIGINT) AS parent_id, x.created_at, x.updated_at, u.first_name AS author_first_name, \
+    u.last_name AS author_last_name, u.profile_image_url AS author_profile_image \
+    FROM project_updates x JOIN users u ON u.id = x.author_id";
+
+const FEEDBACK_SELECT: &str = "SELECT x.id, x.project_id, x.author_id, CAST(NULL AS TEXT) AS title, x.content, \
+    x.image_url, x.parent_id, x.created_at, x.updated_at, u.first_name AS author_first_name, \
+    u.last_name AS author_last_name, u.profile_image_url AS author_profile_image \
+    FROM project_feedback x JOIN users u ON u.id = x.author_id";
+
+const POSTS_NEWEST_FIRST: &str = "WHERE x.project_id = $1 \
+    AND ($3 IS NULL OR x.created_at < $3 OR (x.created_at = $3 AND x.id < $4)) \
+    ORDER BY x.created_at DESC, x.id DESC LIMIT $2";
+
+pub async fn updates(conn: &mut Conn, project: i64, page: &PageRequest) -> Result<Vec<PostRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{UPDATE_SELECT} {POSTS_NEWEST_FIRST}"))
+        .bind(project)
+        .bind(page.fetch_limit())
+        .bind(page.after_key())
+        .bind(page.after_id())
+        .fetch_all(&mut *conn)
+        .await
+}
+
+pub async fn feedback(conn: &mut Conn, project: i64, page: &PageRequest) -> Result<Vec<PostRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{FEEDBACK_SELECT} {POSTS_NEWEST_FIRST}"))
+        .bind(project)
+        .bind(page.fetch_limit())
+        .bind(page.after_key())
+        .bind(page.after_id())
+        .fetch_all(&mut *conn)
+        .await
+}
+
+pub async fn feedback_item(conn: &mut Conn, id: i64) -> Result<Option<PostRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{FEEDBACK_SELECT} WHERE x.id = $1")).bind(id).fetch_optional(&mut *conn).await
+}
+
+pub async fn insert_update(
+    tx: &mut Tx,
+    project: i64,
+    author: i64,
+    title: &str,
+    content: &str,
+    image_url: Option<&str>,
+    now: i64,
+) -> Result<PostRow, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO project_updates (project_id, author_id, title, content, image_url, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
+    )
+    .bind(project)
+    .bind(author)
+    .bind(title)
+    .bind(content)
+    .bind(image_url)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query_as(&format!("{UPDATE_SELECT} WHERE x.id = $1")).bind(id).fetch_one(&mut **tx).await
+}
+
+pub async fn insert_feedback(
+    tx: &mut Tx,
+    project: i64,
+    author: i64,
+    content: &str,
+    image_url: Option<&str>,
+    parent: Option<i64>,
+    now: i64,
+) -> Result<PostRow, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO project_feedback (project_id, author_id, content, image_url, parent_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
+    )
+    .bind(project)
+    .bind(author)
+    .bind(content)
+    .bind(image_url)
+    .bind(parent)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query_as(&format!("{FEEDBACK_SELECT} WHERE x.id = $1")).bind(id).fetch_one(&mut **tx).await
+}

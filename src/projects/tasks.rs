@@ -1,0 +1,195 @@
+//! Handlers of tasks: the owner makes, edits, assigns and deletes them; the owner and
+//! collaborators complete them (25 coins to whoever completes one, once).
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+    Json,
+};
+
+use super::{access, announce, model::*, project_id, routes::remove_files_after_commit, rules, store};
+use crate::{
+    app::AppState,
+    auth::CurrentUser,
+    db::page::{Page, PageRequest},
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiJson,
+    notifications::{self, Kind, NewNotification},
+    rewards::ledger::{self, Reason},
+};
+
+const TAG: &str = "tasks";
+
+fn task_id(raw: &str) -> AppResult<i64> {
+    raw.parse().map_err(|_| AppError::NotFound("Task"))
+}
+
+/// The task and its project, if the caller can see the project.
+async fn visible_task(state: &AppState, me: i64, raw: &str) -> AppResult<(TaskRow, ProjectRow)> {
+    let task = store::task(&mut *state.db.conn().await?, task_id(raw)?).await?.ok_or(AppError::NotFound("Task"))?;
+    let project = access::visible(state, me, task.project_id).await.map_err(|_| AppError::NotFound("Task"))?;
+    Ok((task, project))
+}
+
+async fn owned_task(state: &AppState, me: i64, raw: &str) -> AppResult<(TaskRow, ProjectRow)> {
+    let (task, project) = visible_task(state, me, raw).await?;
+    if !project.is_owner() {
+        return Err(AppError::Forbidden("Only the project's owner can manage its tasks".into()));
+    }
+    Ok((task, project))
+}
+
+#[utoipa::path(get, path = "/api/projects/{id}/tasks", tag = TAG,
+    params(("id" = String, Path), ("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    responses((status = 200, body = [Task], description = "In the order they were made"), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    page: PageRequest,
+) -> AppResult<Page<Task>> {
+    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let rows = store::tasks(&mut *state.db.conn().await?, project.id, &page).await?;
+    Ok(page.finish(rows, |t| (t.id, t.id)).map(|t| t.to_wire()))
+}
+
+#[utoipa::path(post, path = "/api/projects/{id}/tasks", tag = TAG, params(("id" = String, Path)), request_body = NewTask,
+    responses((status = 201, body = Task), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn create(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<NewTask>,
+) -> AppResult<(StatusCode, Json<Task>)> {
+    let project = access::owned(&state, me.id, project_id(&id)?).await?;
+    let title = rules::task_title(&body.title)?;
+    let description = body.description.as_deref().map(str::trim).filter(|d| !d.is_empty());
+    if description.is_some_and(|d| d.chars().count() > rules::MAX_TEXT) {
+        return Err(AppError::bad_request("Description is too long"));
+    }
+    let attachments = rules::attachments(body.attachments.as_deref().unwrap_or_default())?;
+    let mut tx = state.db.begin().await?;
+    let task = store::insert_task(&mut tx, project.id, &title, description, &attachments, state.clock.now_ms()).await?;
+    let row = store::task_in(&mut tx, task).await?;
+    announce(&state, &mut tx, project.id, &[]).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(row.to_wire())))
+}
+
+#[utoipa::path(patch, path = "/api/projects/tasks/{taskId}/complete", tag = TAG, params(("taskId" = String, Path)),
+    responses((status = 200, body = CompletedTask), (status = 400, body = ErrorBody, description = "Already completed"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the owner or a collaborator"),
+              (status = 404, body = ErrorBody)))]
+pub async fn complete(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(task_id): Path<String>,
+) -> AppResult<Json<CompletedTask>> {
+    let (task, project) = visible_task(&state, me.id, &task_id).await?;
+    if !project.is_member() {
+        return Err(AppError::Forbidden("Only the project's owner and collaborators can complete its tasks".into()));
+    }
+    let mut tx = state.db.begin().await?;
+    if !store::complete_task(&mut tx, task.id, me.id, state.clock.now_ms()).await? {
+        return Err(AppError::bad_request("This task is already completed"));
+    }
+    let act = format!("task:{}", task.id);
+    let paid = ledger::award(&state, &mut tx, me.id, rules::TASK_COINS, Reason::Task, &act, &[]).await?;
+    let row = store::task_in(&mut tx, task.id).await?;
+    announce(&state, &mut tx, project.id, &[]).await?;
+    tx.commit().await?;
+    Ok(Json(CompletedTask { task: row.to_wire(), coins_earned: paid.map_or(0, |_| rules::TASK_COINS) }))
+}
+
+#[utoipa::path(patch, path = "/api/projects/tasks/{taskId}/assign", tag = TAG, params(("taskId" = String, Path)), request_body = AssignTask,
+    responses((status = 200, body = Task), (status = 400, body = ErrorBody, description = "The assignee is not on the project"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn assign(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(task_id): Path<String>,
+    ApiJson(body): ApiJson<AssignTask>,
+) -> AppResult<Json<Task>> {
+    let (task, project) = owned_task(&state, me.id, &task_id).await?;
+    let mut tx = state.db.begin().await?;
+    if let Some(assignee) = body.assigned_to {
+        if !store::members(&mut tx, project.id).await?.contains(&assignee) {
+            return Err(AppError::bad_request("Tasks can be assigned only to the project's owner and collaborators"));
+        }
+    }
+    store::assign_task(&mut tx, task.id, body.assigned_to, state.clock.now_ms()).await?;
+    if let Some(assignee) = body.assigned_to.filter(|a| *a != me.id && Some(*a) != task.assigned_to) {
+        let message = format!("You have been assigned \"{}\" on {}", task.title, project.title);
+        notifications::notify(
+            &state,
+            &mut tx,
+            &NewNotification {
+                user_id: assignee,
+                kind: Kind::TaskAssignment,
+                title: "New task assigned",
+                message: &message,
+                data: serde_json::json!({ "projectId": project.id, "taskId": task.id, "url": "/create" }),
+                once_key: None,
+            },
+        )
+        .await?;
+    }
+    let row = store::task_in(&mut tx, task.id).await?;
+    announce(&state, &mut tx, project.id, &[]).await?;
+    tx.commit().await?;
+    Ok(Json(row.to_wire()))
+}
+
+#[utoipa::path(patch, path = "/api/tasks/{taskId}", tag = TAG, params(("taskId" = String, Path)), request_body = TaskChanges,
+    responses((status = 200, body = Task), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn edit(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(task_id): Path<String>,
+    ApiJson(body): ApiJson<TaskChanges>,
+) -> AppResult<Json<Task>> {
+    let (task, project) = owned_task(&state, me.id, &task_id).await?;
+    let title = match &body.title {
+        Some(title) => rules::task_title(title)?,
+        None => task.title.clone(),
+    };
+    let description = match &body.description {
+        Some(value) => value.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_string),
+        None => task.description.clone(),
+    };
+    if description.as_deref().is_some_and(|d| d.chars().count() > rules::MAX_TEXT) {
+        return Err(AppError::bad_request("Description is too long"));
+    }
+    let before: Vec<String> = serde_json::from_str(&task.attachments).unwrap_or_default();
+    let attachments = match &body.attachments {
+        Some(value) => rules::attachments(value.as_deref().unwrap_or_default())?,
+        None => before.clone(),
+    };
+    let dropped: Vec<String> = before.into_iter().filter(|a| !attachments.contains(a)).collect();
+    let mut tx = state.db.begin().await?;
+    store::edit_task(&mut tx, task.id, &title, description.as_deref(), &attachments, state.clock.now_ms()).await?;
+    let row = store::task_in(&mut tx, task.id).await?;
+    announce(&state, &mut tx, project.id, &[]).await?;
+    remove_files_after_commit(&state, &mut tx, dropped);
+    tx.commit().await?;
+    Ok(Json(row.to_wire()))
+}
+
+#[utoipa::path(delete, path = "/api/tasks/{taskId}", tag = TAG, params(("taskId" = String, Path)),
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(task_id): Path<String>,
+) -> AppResult<StatusCode> {
+    let (task, project) = owned_task(&state, me.id, &task_id).await?;
+    let mut tx = state.db.begin().await?;
+    let attachments = store::delete_task(&mut tx, task.id).await?.ok_or(AppError::NotFound("Task"))?;
+    announce(&state, &mut tx, project.id, &[]).await?;
+    remove_files_after_commit(&state, &mut tx, serde_json::from_str(&attachments).unwrap_or_default());
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}

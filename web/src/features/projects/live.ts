@@ -1,0 +1,11 @@
+import { invalidatePath } from '@/lib/api/query-keys';
+import { liveFeature } from '@/lib/live';
+
+/** The projects area's live frames. */
+export const projectsLive = liveFeature('projects', {
+  // A project the user owns, works on or supports changed (or was deleted): its own reads (details, tasks,
+  // updates, feedback, collaborators) and every list that shows it (`/api/projects?…`, collaborating, supported).
+  project_changed: (_frame, { queryClient }) => {
+    void invalidatePath(queryClient, '/api/projects');
+  },
+});
