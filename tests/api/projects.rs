@@ -251,7 +251,7 @@ async fn tasks_are_made_assigned_and_completed_once_for_25_coins() {
     assert_eq!(coins(&helper).await, before + 25);
     let listed = owner.get(&format!("/api/projects/{id}/tasks")).await.body;
     assert_eq!(listed[0]["isCompleted"], true);
-    assert_eq!(listed[0]["completedByUsername"].as_str().is_some(), true);
+    assert!(listed[0]["completedByUsername"].as_str().is_some());
     let project = owner.get(&format!("/api/projects/{id}")).await.body;
     assert_eq!((project["taskCount"].as_i64(), project["completedTaskCount"].as_i64()), (Some(1), Some(1)));
     assert_eq!(project["collaborators"], json!([helper_id]));
