@@ -94,7 +94,8 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     let db = Db::connect(&config.database_url()).await?;
     db.migrate().await?;
     if config.seed_demo {
-        let added = seed::demo_if_empty(&db).await?;
+        let added =
+            seed::demo_if_empty(&db, Some(&crate::files::FileStore::local(config.data_dir.join("files")))).await?;
         if added > 0 {
             tracing::info!(people = added, "filled the empty database with the demo community");
         }

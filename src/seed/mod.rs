@@ -4,10 +4,15 @@
 use anyhow::Context;
 use serde::Deserialize;
 
+mod projects;
+
+use std::collections::HashMap;
+
 use crate::{
     accounts::{rules, store},
     connections,
     db::{Db, Tx},
+    files::FileStore,
     rewards::ledger::{self, Reason},
     time::{day_of, now_ms},
 };
@@ -28,18 +33,20 @@ struct DemoPerson {
     skills: Vec<String>,
 }
 
-/// Seeds only a database without users, so it never mixes demo people into real data.
-pub async fn demo_if_empty(db: &Db) -> anyhow::Result<usize> {
+/// Seeds only a database without users, so it never mixes demo people into real data. `files`
+/// receives the projects' cover pictures (without it, projects have none).
+pub async fn demo_if_empty(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     if store::count_users(&mut *db.conn().await?).await? > 0 {
         return Ok(0);
     }
-    demo(db).await
+    demo(db, files).await
 }
 
-pub async fn demo(db: &Db) -> anyhow::Result<usize> {
+pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     let people: Vec<DemoPerson> = serde_json::from_str(PEOPLE).context("demo_people.json")?;
     let mut tx = db.begin().await?;
     let mut ids = Vec::with_capacity(people.len());
+    let mut by_name = HashMap::new();
     for (i, person) in people.iter().enumerate() {
         let role = rules::Role::parse(&person.role).with_context(|| format!("demo role {}", person.role))?;
         // People of one city spread over a few streets rather than stacking on one point.
@@ -68,8 +75,10 @@ pub async fn demo(db: &Db) -> anyhow::Result<usize> {
         .with_context(|| format!("inserting demo user {}", person.username))?;
         give_history(&mut tx, user.id, i).await.with_context(|| format!("coins of demo user {}", person.username))?;
         ids.push(user.id);
+        by_name.insert(person.username.clone(), user.id);
     }
     connect_neighbours(&mut tx, &ids).await.context("demo connections")?;
+    projects::seed(&mut tx, files, &by_name, now_ms()).await.context("demo projects")?;
     tx.commit().await?;
     Ok(people.len())
 }

@@ -43,6 +43,18 @@ async fn an_empty_database_is_filled_with_the_demo_community_once() {
     assert_eq!(demo.body, json!({ "available": false }));
     // Demo people have no usable password: there are no built-in credentials.
     assert_eq!(client.login("amara_okafor", PASSWORD, false).await.status, StatusCode::UNAUTHORIZED);
+    // A newcomer finds published projects with covers, tasks under way and people on them.
+    let (newcomer, _) = app.signed_in().await;
+    let feed = newcomer.get("/api/projects").await.body;
+    let projects = feed.as_array().unwrap();
+    assert!(projects.len() >= 10, "{feed}");
+    assert!(projects.iter().all(|p| p["supporterCount"].as_i64().unwrap() > 0 && p["taskCount"].as_i64().unwrap() > 0));
+    let cover = projects[0]["imageUrls"][0].as_str().unwrap();
+    let served = newcomer.http.get(app.url(cover)).send().await.unwrap();
+    assert_eq!(served.headers()["content-type"], "image/jpeg");
+    let id = projects[0]["id"].as_i64().unwrap();
+    assert!(!newcomer.get(&format!("/api/projects/{id}/updates")).await.body.as_array().unwrap().is_empty());
+    assert!(!newcomer.get(&format!("/api/projects/{id}/feedback")).await.body.as_array().unwrap().is_empty());
     // Seeding again adds nobody.
     let out = grow(&app, &["seed", "--demo"]).await;
     assert!(String::from_utf8_lossy(&out.stdout).contains("nothing seeded"), "{out:?}");
