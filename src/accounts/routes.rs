@@ -71,6 +71,9 @@ pub async fn signup(
     let inserted = async {
         let mut tx = state.db.begin().await?;
         let user = store::insert_user(&mut tx, &new_user).await?;
+        if state.config.seed_demo {
+            crate::seed::welcome(&mut tx, user.id, state.clock.now_ms()).await?;
+        }
         tx.commit().await?;
         Ok::<_, sqlx::Error>(user)
     };

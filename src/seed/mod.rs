@@ -83,6 +83,39 @@ pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     Ok(people.len())
 }
 
+/// In a demo community, a newcomer is greeted by two demo people asking to connect, so their
+/// profile's Connect tab and the avatar's dot show what requests look like. Nothing outside demo mode.
+pub async fn welcome(tx: &mut Tx, newcomer: i64, now: i64) -> Result<(), sqlx::Error> {
+    let greeters: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM users WHERE email_key LIKE '%@demo.grow.invalid' AND id <> $1 ORDER BY id")
+            .bind(newcomer)
+            .fetch_all(&mut **tx)
+            .await?;
+    if greeters.is_empty() {
+        return Ok(());
+    }
+    let n = greeters.len();
+    let offset = usize::try_from(newcomer).unwrap_or(0);
+    let mut chosen = vec![greeters[offset % n], greeters[(offset + n / 2) % n]];
+    chosen.dedup();
+    for greeter in chosen {
+        sqlx::query(
+            "INSERT INTO connections (requester_id, target_id, low_id, high_id, status, type, project_id, message, \
+               created_at, updated_at) VALUES ($1, $2, $3, $4, 'pending', 'connection', 0, $5, $6, $6) \
+             ON CONFLICT (low_id, high_id, type, project_id) DO NOTHING",
+        )
+        .bind(greeter)
+        .bind(newcomer)
+        .bind(greeter.min(newcomer))
+        .bind(greeter.max(newcomer))
+        .bind("Welcome to Grow! Happy to connect.")
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 /// Each demo person is connected with a few others (and one request waits), so profiles and the
 /// people list look lived in; counts are moved with the connections, as the connections area does.
 async fn connect_neighbours(tx: &mut Tx, ids: &[i64]) -> anyhow::Result<()> {

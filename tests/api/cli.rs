@@ -52,6 +52,9 @@ async fn an_empty_database_is_filled_with_the_demo_community_once() {
     let cover = projects[0]["imageUrls"][0].as_str().unwrap();
     let served = newcomer.http.get(app.url(cover)).send().await.unwrap();
     assert_eq!(served.headers()["content-type"], "image/jpeg");
+    // Two demo people ask to connect, so the Connect tab shows what a request looks like.
+    let waiting = newcomer.get("/api/connections/requests").await.body;
+    assert_eq!(waiting.as_array().unwrap().len(), 2, "{waiting}");
     let id = projects[0]["id"].as_i64().unwrap();
     assert!(!newcomer.get(&format!("/api/projects/{id}/updates")).await.body.as_array().unwrap().is_empty());
     assert!(!newcomer.get(&format!("/api/projects/{id}/feedback")).await.body.as_array().unwrap().is_empty());
