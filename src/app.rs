@@ -78,6 +78,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::connections::router())
         .merge(crate::people::router())
         .merge(crate::projects::router())
+        .merge(crate::explore::router())
         .merge(crate::files::upload::router())
 }
 

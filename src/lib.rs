@@ -12,6 +12,7 @@ pub mod connections;
 pub mod db;
 pub mod edge;
 pub mod error;
+pub mod explore;
 pub mod extract;
 pub mod files;
 pub mod jobs;

@@ -38,6 +38,8 @@ const TABLES: &[&str] = &[
     "project_tasks",
     "project_updates",
     "project_feedback",
+    "project_swipes",
+    "pledges",
 ];
 
 /// `grow backup DIR`: a consistent copy while Grow serves. On SQLite the database is written with

@@ -12,7 +12,7 @@ use utoipa::IntoParams;
 use super::{access, announce, model::*, pdf, project_id, rules, store, store::Change};
 use crate::{
     app::AppState,
-    auth::CurrentUser,
+    auth::{CurrentUser, MaybeUser},
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
@@ -92,15 +92,17 @@ pub async fn supported(
     to_wire(&state, page.finish(rows, |p| (p.created_at, p.id))).await
 }
 
+/// Readable signed out (API.md: the join screen reads it first): a published project to anyone.
 #[utoipa::path(get, path = "/api/projects/{id}", tag = TAG, params(("id" = String, Path)),
-    responses((status = 200, body = Project), (status = 401, body = ErrorBody),
+    responses((status = 200, body = Project),
               (status = 404, body = ErrorBody, description = "No such project, or an unpublished one of someone else")))]
 pub async fn get_one(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    MaybeUser(me): MaybeUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<Project>> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    // Nobody has id 0: signed out, the caller owns, works on and supports nothing.
+    let project = access::visible(&state, me.map_or(0, |me| me.id), project_id(&id)?).await?;
     Ok(Json(one(&state, &project).await?))
 }
 

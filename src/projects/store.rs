@@ -54,6 +54,30 @@ pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<Pr
     page_where(conn, me, page, "p.is_published = 1 AND p.is_active = 1").await
 }
 
+/// The swipe deck (API.md): published projects the caller neither owns nor has swiped, newest
+/// first, optionally of one category (`$5`) and looking for one role (`$6`, a JSON list entry).
+pub async fn deck(
+    conn: &mut Conn,
+    me: i64,
+    page: &PageRequest,
+    category: Option<&str>,
+    looking_for: Option<&str>,
+) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.owner_id <> $1 \
+         AND NOT EXISTS (SELECT 1 FROM project_swipes w WHERE w.user_id = $1 AND w.project_id = p.id) \
+         AND ($5 IS NULL OR p.category = $5) AND ($6 IS NULL OR p.looking_for LIKE $6) {NEWEST_FIRST}"
+    ))
+    .bind(me)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .bind(category)
+    .bind(looking_for.map(|role| format!("%\"{role}\"%")))
+    .fetch_all(&mut *conn)
+    .await
+}
+
 /// The caller's own projects, published or not.
 pub async fn owned(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
     page_where(conn, me, page, "p.owner_id = $1").await

@@ -32,6 +32,8 @@ pub enum ServerFrame {
         #[serde(rename = "projectId")]
         project_id: i64,
     },
+    /// The user's pledges changed (made here or in another tab): refetch the portfolio.
+    InvestmentsChanged,
     /// This socket's session has ended (logout elsewhere, password reset): sign out now. The socket
     /// closes right after.
     SessionEnded,

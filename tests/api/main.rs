@@ -7,6 +7,7 @@ mod accounts;
 mod cli;
 mod concurrency;
 mod connections;
+mod explore;
 mod jobs;
 mod notifications;
 mod operations;

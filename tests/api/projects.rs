@@ -177,7 +177,13 @@ async fn only_the_owner_changes_a_project_its_tasks_updates_and_collaborators() 
         let answer = owner.patch(path, &json!({ "title": "x" })).await;
         assert!(answer.status == StatusCode::NOT_FOUND || answer.status == StatusCode::METHOD_NOT_ALLOWED, "{path}");
     }
-    assert_eq!(app.client().get(&format!("/api/projects/{id}")).await.status, StatusCode::UNAUTHORIZED);
+    // The join screen reads a published project before anyone signs in; a draft stays hidden.
+    let signed_out = app.client().get(&format!("/api/projects/{id}")).await;
+    assert_eq!(signed_out.status, StatusCode::OK);
+    assert!(signed_out.body["myRole"].is_null());
+    let draft = owner.post("/api/projects", &json!({ "title": "Draft" })).await.body["id"].as_i64().unwrap();
+    assert_eq!(app.client().get(&format!("/api/projects/{draft}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.client().get(&format!("/api/projects/{id}/tasks")).await.status, StatusCode::UNAUTHORIZED);
     let edited = owner
         .patch(
             &format!("/api/projects/{id}"),

@@ -1,12 +1,13 @@
 import { authLive } from '@/features/auth/live';
 import { connectionsLive } from '@/features/connections/live';
+import { exploreLive } from '@/features/explore/live';
 import { notificationsLive } from '@/features/notifications/live';
 import { projectsLive } from '@/features/projects/live';
 import { rewardsLive } from '@/features/rewards/live';
 import { createFrameRouter, type EveryFrameHandled, type FeatureFrameType, type HandledBy } from '@/lib/live';
 
 /** Every feature's live-frame handlers (src/features/<area>/live.ts). Add a feature's here. */
-const LIVE_FEATURES = [authLive, connectionsLive, notificationsLive, projectsLive, rewardsLive] as const;
+const LIVE_FEATURES = [authLive, connectionsLive, exploreLive, notificationsLive, projectsLive, rewardsLive] as const;
 
 // A frame type in the generated `ServerFrame` union that no feature above handles fails the type check here,
 // naming the type: handle it in the feature it concerns, invalidating exactly the queries it changes.

@@ -59,6 +59,7 @@ describe('the frame router', () => {
       connection_request: () => {},
       connections_changed: () => {},
       project_changed: () => {},
+      investments_changed: () => {},
     });
     const handled: EveryFrameHandled<FeatureFrameType, HandledBy<typeof _auth>> = true;
     // A frame type the server might add: no feature takes it yet, so the check names it.

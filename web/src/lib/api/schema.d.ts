@@ -364,6 +364,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/swipes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["swiped"];
+        put?: never;
+        post: operations["swipe"];
+        delete: operations["reset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geo/reverse": {
         parameters: {
             query?: never;
@@ -372,6 +404,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["reverse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["investments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -547,6 +595,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Readable signed out (API.md: the join screen reads it first): a published project to anyone. */
         get: operations["get_one"];
         put?: never;
         post?: never;
@@ -630,6 +679,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/pledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["pledge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1243,6 +1308,42 @@ export interface components {
             /** @description What to show: "City, CC", the country code alone, or an empty string. */
             label: string;
         };
+        /** @description A pledge (spec 001 §3); amounts in pence. */
+        Pledge: {
+            /** Format: int64 */
+            amount: number;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            investorId: number;
+            message: string;
+            /** Format: int64 */
+            projectId: number;
+            projectTitle: string;
+            /** @description `pending`, `active` or `completed`. */
+            status: string;
+            updatedAt: string;
+            /** Format: int64 */
+            upfrontAmount: number;
+        };
+        PledgeRequest: {
+            /**
+             * Format: int64
+             * @description Pence, at least 10000 (£100).
+             */
+            amount: number;
+            message: string;
+        };
+        PledgeResponse: {
+            message: string;
+            pledge: components["schemas"]["Pledge"];
+            /**
+             * Format: int64
+             * @description Pence due now (10 %); the rest is held in escrow.
+             */
+            upfrontPaymentRequired: number;
+        };
         PostedUpdate: components["schemas"]["ProjectUpdate"] & {
             /**
              * Format: int64
@@ -1438,6 +1539,9 @@ export interface components {
             type: "project_changed";
         } | {
             /** @enum {string} */
+            type: "investments_changed";
+        } | {
+            /** @enum {string} */
             type: "session_ended";
         };
         SignupRequest: {
@@ -1491,6 +1595,17 @@ export interface components {
             coinsEarned: number;
             /** Format: int64 */
             supporterCount: number;
+        };
+        Swipe: {
+            direction: string;
+            /** Format: int64 */
+            projectId: number;
+        };
+        SwipeRequest: {
+            /** @description `pass` or `support`. */
+            direction: string;
+            /** Format: int64 */
+            projectId: number;
         };
         /** @description A project task (spec 001 §3). */
         Task: {
@@ -2391,6 +2506,162 @@ export interface operations {
             };
         };
     };
+    feed: {
+        parameters: {
+            query?: {
+                /** @description One of API.md's categories (any case); empty or `all` for every one. */
+                category?: string | null;
+                /** @description Innovator, Collaborator or Explorer; empty or `all` for any. */
+                lookingFor?: string | null;
+                /** @description 1-200, default 50. */
+                limit?: number | null;
+                /** @description From the previous page's Link header. */
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published projects the caller neither owns nor has swiped, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    swiped: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's swipes, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Swipe"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    swipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwipeRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (a repeat changes nothing) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every swipe forgotten (RESET SWIPED) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reverse: {
         parameters: {
             query?: {
@@ -2411,6 +2682,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlaceAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    investments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's pledges, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pledge"][];
                 };
             };
             400: {
@@ -2899,14 +3209,6 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such project, or an unpublished one of someone else */
             404: {
                 headers: {
@@ -3357,6 +3659,65 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeResponse"];
+                };
+            };
+            /** @description Under £100, not whole pence, no message, one's own project */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only investors pledge */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,139 @@
+//! The swipe deck and the swiped set.
+
+use axum::{
+    extract::{Query, State},
+    http::StatusCode,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    app::AppState,
+    auth::CurrentUser,
+    db::page::{Page, PageRequest},
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiJson,
+    projects::{access, model::Project, rules, store},
+};
+
+const TAG: &str = "explore";
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct DeckParams {
+    /// One of API.md's categories (any case); empty or `all` for every one.
+    category: Option<String>,
+    /// Innovator, Collaborator or Explorer; empty or `all` for any.
+    looking_for: Option<String>,
+    /// 1-200, default 50.
+    #[allow(dead_code)]
+    limit: Option<i64>,
+    /// From the previous page's Link header.
+    #[allow(dead_code)]
+    cursor: Option<String>,
+}
+
+fn chosen(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("all"))
+}
+
+#[utoipa::path(get, path = "/api/feed", tag = TAG, params(DeckParams),
+    responses((status = 200, body = [Project], description = "Published projects the caller neither owns nor has swiped, newest first"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn feed(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Query(params): Query<DeckParams>,
+    page: PageRequest,
+) -> AppResult<Page<Project>> {
+    let category = chosen(params.category.as_deref()).map(rules::category).transpose()?;
+    let looking_for = match chosen(params.looking_for.as_deref()) {
+        Some(role) => rules::looking_for(&[role.to_string()])?.pop(),
+        None => None,
+    };
+    let rows =
+        store::deck(&mut *state.db.conn().await?, me.id, &page, category.as_deref(), looking_for.as_deref()).await?;
+    let page = page.finish(rows, |p| (p.created_at, p.id));
+    let ids: Vec<i64> = page.items.iter().map(|p| p.id).collect();
+    let mut collaborators = store::collaborator_ids(&mut *state.db.conn().await?, &ids).await?;
+    Ok(page.map(|row| {
+        let people = collaborators.remove(&row.id).unwrap_or_default();
+        row.to_wire(people)
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SwipeRequest {
+    pub project_id: i64,
+    /// `pass` or `support`.
+    pub direction: String,
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct Swipe {
+    pub project_id: i64,
+    pub direction: String,
+    #[serde(skip)]
+    pub created_at: i64,
+}
+
+#[utoipa::path(post, path = "/api/feed/swipes", tag = TAG, request_body = SwipeRequest,
+    responses((status = 204, description = "Recorded (a repeat changes nothing)"), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn swipe(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiJson(body): ApiJson<SwipeRequest>,
+) -> AppResult<StatusCode> {
+    if body.direction != "pass" && body.direction != "support" {
+        return Err(AppError::bad_request("direction must be pass or support"));
+    }
+    let project = access::visible(&state, me.id, body.project_id).await?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query(
+        "INSERT INTO project_swipes (user_id, project_id, direction, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (user_id, project_id) DO NOTHING",
+    )
+    .bind(me.id)
+    .bind(project.id)
+    .bind(&body.direction)
+    .bind(state.clock.now_ms())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(get, path = "/api/feed/swipes", tag = TAG,
+    params(("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    responses((status = 200, body = [Swipe], description = "The caller's swipes, newest first"), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody)))]
+pub async fn swiped(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    page: PageRequest,
+) -> AppResult<Page<Swipe>> {
+    let rows: Vec<Swipe> = sqlx::query_as(
+        "SELECT project_id, direction, created_at FROM project_swipes WHERE user_id = $1 \
+         AND ($3 IS NULL OR created_at < $3 OR (created_at = $3 AND project_id < $4)) \
+         ORDER BY created_at DESC, project_id DESC LIMIT $2",
+    )
+    .bind(me.id)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *state.db.conn().await?)
+    .await?;
+    Ok(page.finish(rows, |s| (s.created_at, s.project_id)))
+}
+
+#[utoipa::path(delete, path = "/api/feed/swipes", tag = TAG,
+    responses((status = 204, description = "Every swipe forgotten (RESET SWIPED)"), (status = 401, body = ErrorBody)))]
+pub async fn reset(State(state): State<AppState>, CurrentUser(me): CurrentUser) -> AppResult<StatusCode> {
+    let mut tx = state.db.begin().await?;
+    sqlx::query("DELETE FROM project_swipes WHERE user_id = $1").bind(me.id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,20 @@
+//! Explore (spec 001 §2.1, §2.6, §4-§6; API.md "The swipe deck", money): the deck of projects a
+//! person has not swiped yet, the swiped set (kept on the server, so it follows them to every
+//! device), and investors' pledges with their portfolio. Supporting lives with projects.
+
+mod deck;
+mod pledges;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+
+pub use pledges::upfront;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(deck::feed))
+        .routes(routes!(deck::swiped, deck::swipe, deck::reset))
+        .routes(routes!(pledges::pledge))
+        .routes(routes!(pledges::investments))
+}

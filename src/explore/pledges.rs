@@ -1,0 +1,213 @@
+//! Investors' pledges (spec 001 §2.6, §5; API.md money): integer pence, at least £100, a message,
+//! 10 % upfront rounded half up to the penny; the owner is told.
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    accounts::rules::Role,
+    app::AppState,
+    auth::CurrentUser,
+    db::page::{Page, PageRequest},
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiJson,
+    notifications::{self, Kind, NewNotification},
+    projects::access,
+    realtime::{ServerFrame, Topic},
+    time::rfc3339,
+};
+
+const TAG: &str = "explore";
+/// Spec 001 §9: £100, in pence.
+pub const MINIMUM_PLEDGE: i64 = 10_000;
+/// A ceiling far above any real pledge, so sums can never overflow (£10 million).
+pub const MAXIMUM_PLEDGE: i64 = 1_000_000_000;
+
+/// 10 % of `amount` pence, rounded half up to the penny.
+pub fn upfront(amount: i64) -> i64 {
+    (amount + 5) / 10
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PledgeRequest {
+    /// Pence, at least 10000 (£100).
+    #[schema(minimum = 10000)]
+    pub amount: i64,
+    pub message: String,
+}
+
+#[derive(sqlx::FromRow)]
+pub struct PledgeRow {
+    id: i64,
+    project_id: i64,
+    investor_id: i64,
+    amount: i64,
+    upfront_amount: i64,
+    message: String,
+    status: String,
+    created_at: i64,
+    updated_at: i64,
+    project_title: String,
+}
+
+impl PledgeRow {
+    fn to_wire(&self) -> Pledge {
+        Pledge {
+            id: self.id,
+            project_id: self.project_id,
+            project_title: self.project_title.clone(),
+            investor_id: self.investor_id,
+            amount: self.amount,
+            upfront_amount: self.upfront_amount,
+            message: self.message.clone(),
+            status: self.status.clone(),
+            created_at: rfc3339(self.created_at),
+            updated_at: rfc3339(self.updated_at),
+        }
+    }
+}
+
+/// A pledge (spec 001 §3); amounts in pence.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pledge {
+    pub id: i64,
+    pub project_id: i64,
+    pub project_title: String,
+    pub investor_id: i64,
+    pub amount: i64,
+    pub upfront_amount: i64,
+    pub message: String,
+    /// `pending`, `active` or `completed`.
+    pub status: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PledgeResponse {
+    pub pledge: Pledge,
+    /// Pence due now (10 %); the rest is held in escrow.
+    pub upfront_payment_required: i64,
+    pub message: String,
+}
+
+const PLEDGE_SELECT: &str =
+    "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, g.status, \
+    g.created_at, g.updated_at, p.title AS project_title FROM pledges g JOIN projects p ON p.id = g.project_id";
+
+#[utoipa::path(post, path = "/api/projects/{id}/pledge", tag = TAG, params(("id" = String, Path)), request_body = PledgeRequest,
+    responses((status = 201, body = PledgeResponse), (status = 400, body = ErrorBody, description = "Under £100, not whole pence, no message, one's own project"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Only investors pledge"),
+              (status = 404, body = ErrorBody)))]
+pub async fn pledge(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PledgeRequest>,
+) -> AppResult<(StatusCode, Json<PledgeResponse>)> {
+    if me.role() != Role::Investor {
+        return Err(AppError::Forbidden("Only investors can make investment pledges".into()));
+    }
+    let project = access::visible(&state, me.id, crate::projects::project_id(&id)?).await?;
+    if project.owner_id == me.id {
+        return Err(AppError::bad_request("You cannot pledge to your own project"));
+    }
+    if body.amount < MINIMUM_PLEDGE {
+        return Err(AppError::bad_request("amount must be at least 10000 pence (£100)"));
+    }
+    if body.amount > MAXIMUM_PLEDGE {
+        return Err(AppError::bad_request("amount must be at most 1000000000 pence (£10,000,000)"));
+    }
+    let message = body.message.trim();
+    if message.is_empty() {
+        return Err(AppError::bad_request("Message is required to complete your investment pledge"));
+    }
+    if message.chars().count() > 1_000 {
+        return Err(AppError::bad_request("message must be at most 1000 characters"));
+    }
+    let now = state.clock.now_ms();
+    let upfront = upfront(body.amount);
+    let mut tx = state.db.begin().await?;
+    let pledge_id: i64 = sqlx::query_scalar(
+        "INSERT INTO pledges (project_id, investor_id, amount, upfront_amount, message, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6) RETURNING id",
+    )
+    .bind(project.id)
+    .bind(me.id)
+    .bind(body.amount)
+    .bind(upfront)
+    .bind(message)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    let row: PledgeRow =
+        sqlx::query_as(&format!("{PLEDGE_SELECT} WHERE g.id = $1")).bind(pledge_id).fetch_one(&mut *tx).await?;
+    let pounds = format!("£{}.{:02}", body.amount / 100, body.amount % 100);
+    let text = format!("{} {} pledged {pounds} to {}", me.first_name, me.last_name, project.title);
+    notifications::notify(
+        &state,
+        &mut tx,
+        &NewNotification {
+            user_id: project.owner_id,
+            kind: Kind::ProjectSupport,
+            title: "New investment pledge",
+            message: &text,
+            data: serde_json::json!({ "projectId": project.id, "pledgeId": pledge_id, "url": format!("/project/{}", project.id) }),
+            once_key: None,
+        },
+    )
+    .await?;
+    let (hub, investor) = (state.hub.clone(), me.id);
+    tx.on_commit(move || hub.publish(Topic::User(investor), ServerFrame::InvestmentsChanged));
+    tx.commit().await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(PledgeResponse {
+            pledge: row.to_wire(),
+            upfront_payment_required: upfront,
+            message: "Pledge Created!".into(),
+        }),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/investments", tag = TAG,
+    params(("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    responses((status = 200, body = [Pledge], description = "The caller's pledges, newest first"), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody)))]
+pub async fn investments(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    page: PageRequest,
+) -> AppResult<Page<Pledge>> {
+    let rows: Vec<PledgeRow> = sqlx::query_as(&format!(
+        "{PLEDGE_SELECT} WHERE g.investor_id = $1 \
+         AND ($3 IS NULL OR g.created_at < $3 OR (g.created_at = $3 AND g.id < $4)) \
+         ORDER BY g.created_at DESC, g.id DESC LIMIT $2"
+    ))
+    .bind(me.id)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *state.db.conn().await?)
+    .await?;
+    Ok(page.finish(rows, |g| (g.created_at, g.id)).map(|g| g.to_wire()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn upfront_is_ten_percent_rounded_half_up_to_the_penny() {
+        assert_eq!(super::upfront(15_000), 1_500);
+        assert_eq!(super::upfront(10_005), 1_001);
+        assert_eq!(super::upfront(10_004), 1_000);
+        assert_eq!(super::upfront(12_345), 1_235);
+    }
+}
