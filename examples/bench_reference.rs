@@ -1,8 +1,12 @@
-//! The reference for `bench/run`: a bare axum server that answers the hot read
-//! (`/api/auth/user-refresh`) with a fixed user of the same shape, no database, no layers.
-//! Grow's figures are reported as a ratio of this one, measured in the same run.
+//! The reference for `bench/run`: a bare axum server with no database and no layers. It answers the
+//! hot read (`/api/auth/user-refresh`) with a fixed user of the same shape, and `/fixed` with the JSON
+//! document in the file `BENCH_FIXED_FILE` (a page of the feed captured from Grow), serialised on
+//! every request as Grow does. Grow's figures are reported as a ratio of this one, measured in the
+//! same run.
 
-use axum::{routing::get, Json, Router};
+use std::sync::Arc;
+
+use axum::{http::header, response::IntoResponse, routing::get, Json, Router};
 
 #[tokio::main]
 async fn main() {
@@ -14,7 +18,20 @@ async fn main() {
         "connectionCount": 0, "isDiscoverable": true, "isAdmin": false, "emailVerified": false,
         "createdAt": "2026-01-01T00:00:00.000Z", "updatedAt": "2026-01-01T00:00:00.000Z"
     });
-    let app = Router::new().route("/api/auth/user-refresh", get(move || async move { Json(user.clone()) }));
+    let fixed: Arc<serde_json::Value> = Arc::new(match std::env::var("BENCH_FIXED_FILE") {
+        Ok(path) => serde_json::from_slice(&std::fs::read(path).expect("read BENCH_FIXED_FILE")).expect("JSON"),
+        Err(_) => serde_json::Value::Null,
+    });
+    let app = Router::new().route("/api/auth/user-refresh", get(move || async move { Json(user.clone()) })).route(
+        "/fixed",
+        get(move || {
+            let fixed = fixed.clone();
+            async move {
+                ([(header::CONTENT_TYPE, "application/json")], serde_json::to_vec(&*fixed).unwrap_or_default())
+                    .into_response()
+            }
+        }),
+    );
     let listener = tokio::net::TcpListener::bind(format!("127.0.0.1:{port}")).await.unwrap();
     axum::serve(listener, app).await.unwrap();
 }
