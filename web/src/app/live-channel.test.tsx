@@ -28,6 +28,9 @@ function arrange() {
     }),
     // The shell shows the unread count (the bell).
     http.get('/api/notifications/count', () => HttpResponse.json({ count: 0 })),
+    // The shell's avatar dot and the profile's tabs read the pending requests (src/features/connections).
+    http.get('/api/connections/requests', () => HttpResponse.json([])),
+    http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
     // The signed-in app asks once for the day's login bonus (src/features/rewards).
     http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
     http.post('/api/auth/logout', () => {
@@ -42,7 +45,8 @@ describe('<LiveChannel /> in the signed-in app', () => {
   it('opens one socket for the signed-in user and refetches them on user_updated', async () => {
     const { live, state } = arrange();
     renderWithProviders(<AppRoutes />, { path: '/profile' });
-    expect(await screen.findByText('Poetical science.')).toBeInTheDocument();
+    // The first test loads (and transforms) the profile's lazy chunk.
+    expect(await screen.findByText('Poetical science.', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(liveChannel.getStatus()).toBe('open'));
     expect(live.connections()).toBe(1);
 

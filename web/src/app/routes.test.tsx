@@ -23,8 +23,13 @@ function signedIn(user: User) {
     http.get('/api/auth/user-refresh', () => HttpResponse.json(user)),
     // The shell shows the unread count (the bell).
     http.get('/api/notifications/count', () => HttpResponse.json({ count: 0 })),
+    // The shell's avatar dot and the profile's tabs read the pending requests (src/features/connections).
+    http.get('/api/connections/requests', () => HttpResponse.json([])),
+    http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
     // The signed-in app asks once for the day's login bonus (src/features/rewards).
     http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
+    // The join screen reads its project (src/features/join).
+    http.get('/api/projects/:id', () => HttpResponse.json({ message: 'Project not found' }, { status: 404 })),
   );
 }
 
@@ -85,6 +90,11 @@ describe('AppRoutes', () => {
       ),
       http.get('/api/auth/user-refresh', () => HttpResponse.json(user)),
       http.get('/api/notifications/count', () => HttpResponse.json({ count: 0 })),
+      http.get('/api/connections/requests', () => HttpResponse.json([])),
+      http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
+      // The shell's avatar dot and the profile's tabs read the pending requests (src/features/connections).
+      http.get('/api/connections/requests', () => HttpResponse.json([])),
+      http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
       // The signed-in app asks once for the day's login bonus (src/features/rewards).
       http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
       http.post('/api/auth/logout', () => {

@@ -21,7 +21,7 @@ const SearchScreen = lazyScreen(() => import('@/features/placeholders/search-pla
 const CreateScreen = lazyScreen(() => import('@/features/placeholders/create-placeholder'));
 const RewardsScreen = lazyScreen(() => import('@/features/rewards/rewards-screen'));
 const IdeateScreen = lazyScreen(() => import('@/features/placeholders/ideate-placeholder'));
-const ProfileScreen = lazyScreen(() => import('@/features/placeholders/profile-placeholder'));
+const ProfileScreen = lazyScreen(() => import('@/app/screens/profile-route'));
 const JoinScreen = lazyScreen(() => import('@/features/placeholders/join-placeholder'));
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '@/lib/session';
+import { usePendingRequestCount } from '@/features/connections/hooks/use-pending-requests';
 import { EnableNotificationsCard } from '@/features/notifications/components/enable-notifications-card';
 import { useNotificationsRuntime } from '@/features/notifications/hooks/use-notifications-runtime';
 import { BottomNav } from '@/app/shell/bottom-nav';
@@ -11,13 +12,19 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const [path] = useLocation();
   // Unread count (bell badge, Explore dot), browser alerts and push: spec 001 §2.7, §4.
   const unreadNotifications = useNotificationsRuntime(user.id);
+  // Connection requests waiting for an answer: the avatar's red dot (spec 000 §2), live.
+  const pendingRequests = usePendingRequestCount();
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, [path]);
 
   return (
     <div className="min-h-dvh bg-background">
-      <Header user={user} unreadNotifications={unreadNotifications} />
+      <Header
+        user={user}
+        unreadNotifications={unreadNotifications}
+        hasPendingRequests={pendingRequests > 0}
+      />
       <main
         id="main"
         className="mx-auto w-full max-w-lg px-4 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:pb-32 pt-4"

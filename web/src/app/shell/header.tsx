@@ -9,7 +9,7 @@ export interface HeaderProps {
   user: User;
   /** Unread notifications: the bell's badge (spec 001 §2.7). */
   unreadNotifications?: number;
-  /** Red dot on the avatar: connection requests are pending (spec 001 §2.7; wired when connections land). */
+  /** Red dot on the avatar: connection requests are pending (spec 001 §2.7). */
   hasPendingRequests?: boolean;
 }
 

@@ -1,9 +1,6 @@
-import { requestUntyped } from '@/lib/api/client';
+import { api, unwrap } from '@/lib/api/client';
 
-/**
- * Connects the freshly signed-in user with the `?connect=` target (spec 000 §4 Login). Untyped: the server does
- * not serve (or document) `/api/connections/auto-connect` yet; the connections area adds it.
- */
+/** Connects the freshly signed-in user with the `?connect=` target (spec 000 §4 Login, §7 auto-connect). */
 export async function autoConnect(targetUserId: number): Promise<void> {
-  await requestUntyped('POST', '/api/connections/auto-connect', { body: { targetUserId } });
+  await unwrap(api.POST('/api/connections/auto-connect', { body: { targetUserId } }));
 }

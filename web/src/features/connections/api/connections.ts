@@ -1,0 +1,71 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { apiKey } from '@/lib/api/query-keys';
+import type { Connection, ConnectionRequest, ConnectionWithUser, ScanResponse } from './types';
+
+/**
+ * The connections area's reads (spec 000 §7). All live: `connection_request` and `connections_changed` frames
+ * refresh everything under `/api/connections` (../live.ts), and so does every reconnect.
+ */
+
+/** `GET /api/connections/requests`: connection requests waiting for my answer (the Connect tab, the header dot). */
+export function connectionRequestsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/connections/requests'),
+    queryFn: ({ signal }): Promise<ConnectionRequest[]> =>
+      unwrap(api.GET('/api/connections/requests', { signal })),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/connections/collaboration-requests`: requests to collaborate on my projects (the Collab tab). */
+export function collaborationRequestsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/connections/collaboration-requests'),
+    queryFn: ({ signal }): Promise<ConnectionRequest[]> =>
+      unwrap(api.GET('/api/connections/collaboration-requests', { signal })),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/connections/with-users`: my pending and accepted connections, newest first, with the other person. */
+export function connectionsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/connections/with-users'),
+    queryFn: ({ signal }): Promise<ConnectionWithUser[]> =>
+      unwrap(api.GET('/api/connections/with-users', { signal })),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/connections/project-requests`: my own pending collaboration requests (refreshed, never shown: spec 000 §7). */
+export function projectRequestsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/connections/project-requests'),
+    queryFn: ({ signal }): Promise<Connection[]> =>
+      unwrap(api.GET('/api/connections/project-requests', { signal })),
+    meta: { live: true },
+  });
+}
+
+const byId = (id: number) => ({ params: { path: { id: String(id) } } });
+
+/** `POST /api/connections/{id}/accept`: pays both sides 25 coins, once. */
+export function acceptRequest(id: number): Promise<Connection> {
+  return unwrap(api.POST('/api/connections/{id}/accept', byId(id)));
+}
+
+/** `POST /api/connections/{id}/reject`. */
+export function rejectRequest(id: number): Promise<Connection> {
+  return unwrap(api.POST('/api/connections/{id}/reject', byId(id)));
+}
+
+/** `DELETE /api/connections/{id}` (204): removes it for both people. */
+export async function removeConnection(id: number): Promise<void> {
+  await unwrap(api.DELETE('/api/connections/{id}', byId(id)));
+}
+
+/** `POST /api/connections/auto-connect`: connects me with the `?connect=` target at once (new or already). */
+export function autoConnect(targetUserId: number): Promise<ScanResponse> {
+  return unwrap(api.POST('/api/connections/auto-connect', { body: { targetUserId } }));
+}

@@ -1,0 +1,23 @@
+import { api, unwrap } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import type { User } from '@/lib/session';
+
+export type UpdateProfileRequest = components['schemas']['UpdateProfileRequest'];
+export type PlaceAnswer = components['schemas']['PlaceAnswer'];
+
+/** `PATCH /api/users/profile` (spec 000 §7): location, bio and skills, or role only. Answers my record. */
+export function updateProfile(body: UpdateProfileRequest): Promise<User> {
+  return unwrap(api.PATCH('/api/users/profile', { body }));
+}
+
+/** `POST /api/users/profile-image`: the photo as a data URL (PNG, JPEG or WebP, judged by content). */
+export function uploadProfileImage(imageUrl: string): Promise<User> {
+  return unwrap(api.POST('/api/users/profile-image', { body: { imageUrl } }));
+}
+
+/** `GET /api/geo/reverse?lat=&lng=`: the nearest city and the country, answered offline by the server. */
+export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<PlaceAnswer> {
+  return unwrap(
+    api.GET('/api/geo/reverse', { params: { query: { lat: String(lat), lng: String(lng) } }, signal }),
+  );
+}

@@ -1,0 +1,215 @@
+import { Check, Copy, Nfc, RotateCcw, Share2, TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { qrDataUrl, QR_SIZE_PX } from '@/lib/share/qr';
+import {
+  browserShareEnv,
+  CONNECTION_RESET,
+  copyLink,
+  deviceShareSupported,
+  linksDevice,
+  NFC_NOT_SUPPORTED,
+  READY_TO_SHARE,
+  RECEIVED_LINK_OPEN_DELAY_MS,
+  receivedLinkTarget,
+  shareFromDevice,
+  shareNotice,
+  shareOrCopy,
+  type ShareEnv,
+} from '@/lib/share/share-methods';
+import { toast } from '@/lib/toast';
+
+export interface ShareProfileDialogProps {
+  /** `{origin}/profile?connect={userId}`. */
+  link: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The browser's sharing abilities (tests give their own). */
+  env?: ShareEnv;
+}
+
+const SHARE_TEXT = { title: 'Connect with me on Grow', text: 'Scan this QR code to connect with me' };
+
+type QrState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'failed' };
+type DeviceState = 'idle' | 'preparing' | 'linked';
+
+/** Makes the QR code of `link` (black on white, 200 px, margin 2); 'Error – Failed to generate QR code' if it cannot. */
+function useQrCode(link: string, open: boolean): QrState {
+  const [made, setMade] = useState<{ link: string; src: string | null } | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    qrDataUrl(link).then(
+      (src) => current && setMade({ link, src }),
+      (error: unknown) => {
+        console.error('QR generation failed', error);
+        if (!current) return;
+        setMade({ link, src: null });
+        toast({ title: 'Error', description: 'Failed to generate QR code', variant: 'destructive' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [link, open]);
+  if (made?.link !== link) return { status: 'loading' };
+  return made.src === null ? { status: 'failed' } : { status: 'ready', src: made.src };
+}
+
+/**
+ * Share Your Profile (spec 000 §2, 001 §4): the QR code of my connect link, 'Scan this QR code to connect with me',
+ * copy and native share, and DEVICE-CONNECT (Web NFC where the browser has it, else the fallbacks in the spec's
+ * order) with its states 'Preparing NFC...' and 'DEVICE LINKED', RESET CONNECTION and the tap hint.
+ * Loaded lazily with its QR library.
+ */
+export default function ShareProfileDialog({
+  link,
+  open,
+  onOpenChange,
+  env: givenEnv,
+}: ShareProfileDialogProps) {
+  const env = useMemo(() => givenEnv ?? browserShareEnv(), [givenEnv]);
+  const qr = useQrCode(link, open);
+  const [device, setDevice] = useState<DeviceState>('idle');
+  const [busy, setBusy] = useState<'copy' | 'share' | null>(null);
+  const openTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const supported = deviceShareSupported(env);
+
+  useEffect(
+    () => () => {
+      if (openTimer.current) clearTimeout(openTimer.current);
+    },
+    [],
+  );
+
+  const onCopy = async () => {
+    setBusy('copy');
+    toast(shareNotice(await copyLink(env, link), link, 'Profile'));
+    setBusy(null);
+  };
+
+  const onShare = async () => {
+    setBusy('share');
+    toast(shareNotice(await shareOrCopy(env, link, SHARE_TEXT), link, 'Profile'));
+    setBusy(null);
+  };
+
+  const onDeviceConnect = async () => {
+    if (!deviceShareSupported(env)) {
+      toast(NFC_NOT_SUPPORTED);
+      return;
+    }
+    setDevice('preparing');
+    const outcome = await shareFromDevice(env, link, SHARE_TEXT, {
+      onNfcReady: () => toast(READY_TO_SHARE),
+      // A project link tapped over from the other phone opens by itself, about 1 s later (spec 001 §4).
+      onNfcRecords: (records) => {
+        const target = receivedLinkTarget(records);
+        if (!target || openTimer.current) return;
+        toast({ title: 'Project Received!', description: 'Opening the shared project…', variant: 'success' });
+        openTimer.current = setTimeout(() => window.location.assign(target), RECEIVED_LINK_OPEN_DELAY_MS);
+      },
+    });
+    setDevice(linksDevice(outcome) ? 'linked' : 'idle');
+    toast(shareNotice(outcome, link, 'Profile'));
+  };
+
+  const onReset = () => {
+    setDevice('idle');
+    toast(CONNECTION_RESET);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Share Your Profile</DialogTitle>
+          <DialogDescription>Anyone who opens your link connects with you at once.</DialogDescription>
+        </DialogHeader>
+
+        <figure className="flex flex-col items-center gap-3">
+          <div className="rounded-3xl bg-gradient-to-br from-brand-violet to-brand-orange p-1.5 shadow-lift">
+            {/* Black on white in both themes, so every camera reads it. */}
+            <div className="rounded-[1.25rem] bg-on-solid p-2">
+              {qr.status === 'ready' ? (
+                <img
+                  src={qr.src}
+                  width={QR_SIZE_PX}
+                  height={QR_SIZE_PX}
+                  alt="QR code of your profile link"
+                  data-testid="profile-qr"
+                  className="block size-[200px]"
+                />
+              ) : qr.status === 'failed' ? (
+                <div className="flex size-[200px] flex-col items-center justify-center gap-2 text-center text-sm font-medium text-destructive">
+                  <TriangleAlert className="size-6" aria-hidden />
+                  Failed to generate QR code
+                </div>
+              ) : (
+                <Skeleton className="size-[200px] bg-muted" />
+              )}
+            </div>
+          </div>
+          <figcaption className="font-display text-base font-bold">
+            Scan this QR code to connect with me
+          </figcaption>
+        </figure>
+
+        <div className="flex items-center gap-2 rounded-xl border-2 border-border bg-muted/40 py-1 pl-3 pr-1">
+          <p className="min-w-0 flex-1 truncate font-mono text-sm" title={link}>
+            <span className="sr-only">Your profile link: </span>
+            {link}
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void onCopy()}
+            loading={busy === 'copy'}
+            aria-label="Copy link"
+          >
+            {busy !== 'copy' && <Copy aria-hidden />}
+            Copy
+          </Button>
+        </div>
+
+        {env.share && (
+          <Button variant="outline" onClick={() => void onShare()} loading={busy === 'share'}>
+            {busy !== 'share' && <Share2 aria-hidden />}
+            Share
+          </Button>
+        )}
+
+        {supported && (
+          <section
+            aria-label="Share by tapping phones"
+            className="flex flex-col gap-2 rounded-2xl bg-primary-soft p-3 text-primary-soft-foreground"
+          >
+            {device === 'linked' ? (
+              <div className="flex flex-col gap-2">
+                <div
+                  role="status"
+                  className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-success font-display text-sm font-bold tracking-wide text-success-foreground"
+                >
+                  <Check className="size-4" aria-hidden />
+                  DEVICE LINKED
+                </div>
+                <Button variant="outline" onClick={onReset}>
+                  <RotateCcw aria-hidden />
+                  RESET CONNECTION
+                </Button>
+              </div>
+            ) : (
+              <Button onClick={() => void onDeviceConnect()} loading={device === 'preparing'}>
+                {device !== 'preparing' && <Nfc aria-hidden />}
+                {device === 'preparing' ? 'Preparing NFC...' : 'DEVICE-CONNECT'}
+              </Button>
+            )}
+            <p className="text-center text-sm font-medium">Hold devices together to share instantly!</p>
+          </section>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
