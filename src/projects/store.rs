@@ -430,8 +430,13 @@ const POSTS_NEWEST_FIRST: &str = "WHERE x.project_id = $1 \
     AND ($3 IS NULL OR x.created_at < $3 OR (x.created_at = $3 AND x.id < $4)) \
     ORDER BY x.created_at DESC, x.id DESC LIMIT $2";
 
-pub async fn updates(conn: &mut Conn, project: i64, page: &PageRequest) -> Result<Vec<PostRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{UPDATE_SELECT} {POSTS_NEWEST_FIRST}"))
+async fn posts_page(
+    conn: &mut Conn,
+    select: &str,
+    project: i64,
+    page: &PageRequest,
+) -> Result<Vec<PostRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{select} {POSTS_NEWEST_FIRST}"))
         .bind(project)
         .bind(page.fetch_limit())
         .bind(page.after_key())
@@ -440,14 +445,12 @@ pub async fn updates(conn: &mut Conn, project: i64, page: &PageRequest) -> Resul
         .await
 }
 
+pub async fn updates(conn: &mut Conn, project: i64, page: &PageRequest) -> Result<Vec<PostRow>, sqlx::Error> {
+    posts_page(conn, UPDATE_SELECT, project, page).await
+}
+
 pub async fn feedback(conn: &mut Conn, project: i64, page: &PageRequest) -> Result<Vec<PostRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{FEEDBACK_SELECT} {POSTS_NEWEST_FIRST}"))
-        .bind(project)
-        .bind(page.fetch_limit())
-        .bind(page.after_key())
-        .bind(page.after_id())
-        .fetch_all(&mut *conn)
-        .await
+    posts_page(conn, FEEDBACK_SELECT, project, page).await
 }
 
 pub async fn feedback_item(conn: &mut Conn, id: i64) -> Result<Option<PostRow>, sqlx::Error> {
