@@ -21,6 +21,18 @@ use serde::Serialize;
 use crate::error::AppError;
 
 pub const DEFAULT_LIMIT: i64 = 50;
+
+/// The two query parameters of every paged list, for the OpenAPI document (`params(PageParams)`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct PageParams {
+    /// How many rows, 1-200 (default 50).
+    #[param(minimum = 1, maximum = 200)]
+    limit: Option<i64>,
+    /// Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand.
+    cursor: Option<String>,
+}
 pub const MAX_LIMIT: i64 = 200;
 const LIMIT_MESSAGE: &str = "limit must be a whole number from 1 to 200";
 const CURSOR_MESSAGE: &str = "cursor is not valid: start again from the first page";

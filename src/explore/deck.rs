@@ -27,6 +27,7 @@ pub struct DeckParams {
     looking_for: Option<String>,
     /// 1-200, default 50.
     #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<i64>,
     /// From the previous page's Link header.
     #[allow(dead_code)]
@@ -107,7 +108,7 @@ pub async fn swipe(
 }
 
 #[utoipa::path(get, path = "/api/feed/swipes", tag = TAG,
-    params(("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(crate::db::page::PageParams),
     responses((status = 200, body = [Swipe], description = "The caller's swipes, newest first"), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody)))]
 pub async fn swiped(

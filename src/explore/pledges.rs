@@ -179,7 +179,7 @@ pub async fn pledge(
 }
 
 #[utoipa::path(get, path = "/api/investments", tag = TAG,
-    params(("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(crate::db::page::PageParams),
     responses((status = 200, body = [Pledge], description = "The caller's pledges, newest first"), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody)))]
 pub async fn investments(

@@ -29,8 +29,7 @@ fn changed(state: &AppState, user_id: i64) {
 }
 
 #[utoipa::path(get, path = "/api/notifications", tag = TAG,
-    params(("limit" = Option<i64>, Query, description = "1-200, default 50"),
-           ("cursor" = Option<String>, Query, description = "from the previous page's Link header")),
+    params(crate::db::page::PageParams),
     responses((status = 200, body = [Notification], description = "Newest first; `Link: <…>; rel=\"next\"` while more remain"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn list(

@@ -96,7 +96,7 @@ pub async fn add_member(state: &AppState, tx: &mut Tx, project: i64, user: i64, 
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/collaborators", tag = TAG,
-    params(("id" = String, Path), ("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [Collaborator], description = "In the order they joined"), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn collaborators(

@@ -37,7 +37,7 @@ async fn image_input(state: &AppState, given: Option<&str>) -> AppResult<Option<
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/updates", tag = TAG,
-    params(("id" = String, Path), ("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [ProjectUpdate], description = "Newest first"), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn updates(
@@ -92,7 +92,7 @@ pub async fn post_update(
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/feedback", tag = TAG,
-    params(("id" = String, Path), ("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [Feedback], description = "Comments and replies, newest first; a reply names its parent"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn feedback(

@@ -43,6 +43,7 @@ pub struct ListParams {
     owner: Option<String>,
     /// 1-200, default 50.
     #[allow(dead_code)]
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<i64>,
     /// From the previous page's Link header.
     #[allow(dead_code)]
@@ -67,7 +68,7 @@ pub async fn list(
 }
 
 #[utoipa::path(get, path = "/api/projects/collaborating", tag = TAG,
-    params(("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(crate::db::page::PageParams),
     responses((status = 200, body = [Project], description = "Projects the caller collaborates on, newest first"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn collaborating(
@@ -80,7 +81,7 @@ pub async fn collaborating(
 }
 
 #[utoipa::path(get, path = "/api/projects/supported", tag = TAG,
-    params(("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(crate::db::page::PageParams),
     responses((status = 200, body = [Project], description = "Projects the caller supports, newest first"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn supported(

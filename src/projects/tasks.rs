@@ -40,7 +40,7 @@ async fn owned_task(state: &AppState, me: i64, raw: &str) -> AppResult<(TaskRow,
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/tasks", tag = TAG,
-    params(("id" = String, Path), ("limit" = Option<i64>, Query), ("cursor" = Option<String>, Query)),
+    params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [Task], description = "In the order they were made"), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list(

@@ -271,8 +271,7 @@ pub async fn claim(
 }
 
 #[utoipa::path(get, path = "/api/rewards/leaderboard", tag = TAG,
-    params(("limit" = Option<i64>, Query, description = "1-200, default 50"),
-           ("cursor" = Option<String>, Query, description = "from the previous page's Link header")),
+    params(crate::db::page::PageParams),
     responses((status = 200, body = [LeaderboardEntry], description = "Top earners by coins; `Link` while more remain"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn leaderboard(

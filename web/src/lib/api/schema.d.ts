@@ -2554,7 +2554,9 @@ export interface operations {
     swiped: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -2705,7 +2707,9 @@ export interface operations {
     investments: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -2744,9 +2748,9 @@ export interface operations {
     list: {
         parameters: {
             query?: {
-                /** @description 1-200, default 50 */
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
-                /** @description from the previous page's Link header */
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -3002,7 +3006,9 @@ export interface operations {
     collaborating: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -3041,7 +3047,9 @@ export interface operations {
     supported: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -3325,7 +3333,9 @@ export interface operations {
     collaborators: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -3514,7 +3524,9 @@ export interface operations {
     feedback: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -3834,7 +3846,9 @@ export interface operations {
     list: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -3940,7 +3954,9 @@ export interface operations {
     updates: {
         parameters: {
             query?: {
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
@@ -4239,9 +4255,9 @@ export interface operations {
     leaderboard: {
         parameters: {
             query?: {
-                /** @description 1-200, default 50 */
+                /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
-                /** @description from the previous page's Link header */
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
