@@ -79,6 +79,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::people::router())
         .merge(crate::projects::router())
         .merge(crate::explore::router())
+        .merge(crate::chat::router())
         .merge(crate::files::upload::router())
 }
 

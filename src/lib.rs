@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod admin;
 pub mod app;
 pub mod auth;
+pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod connections;

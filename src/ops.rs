@@ -40,6 +40,10 @@ const TABLES: &[&str] = &[
     "project_feedback",
     "project_swipes",
     "pledges",
+    "conversations",
+    "messages",
+    "conversation_reads",
+    "community_members",
 ];
 
 /// `grow backup DIR`: a consistent copy while Grow serves. On SQLite the database is written with

@@ -62,7 +62,7 @@ fn tell_both(state: &AppState, tx: &mut Tx, a: i64, b: i64) {
     });
 }
 
-#[utoipa::path(post, path = "/api/connections", tag = TAG, request_body = NewConnectionRequest,
+#[utoipa::path(post, path = "/api/connections", tag = TAG, operation_id = "createConnection", request_body = NewConnectionRequest,
     responses((status = 201, body = Connection), (status = 400, body = ErrorBody, description = "Yourself, a bad type, or the connection already exists"),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "User not found / Project not found")))]
 pub async fn create(

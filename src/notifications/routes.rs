@@ -28,7 +28,7 @@ fn changed(state: &AppState, user_id: i64) {
     state.hub.publish(Topic::User(user_id), ServerFrame::NotificationsChanged);
 }
 
-#[utoipa::path(get, path = "/api/notifications", tag = TAG,
+#[utoipa::path(get, path = "/api/notifications", tag = TAG, operation_id = "listNotifications",
     params(crate::db::page::PageParams),
     responses((status = 200, body = [Notification], description = "Newest first; `Link: <…>; rel=\"next\"` while more remain"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
@@ -72,7 +72,7 @@ pub async fn read_all(State(state): State<AppState>, CurrentUser(user): CurrentU
     Ok(Json(MarkedRead { updated: i64::try_from(updated).unwrap_or(i64::MAX) }))
 }
 
-#[utoipa::path(delete, path = "/api/notifications/{id}", tag = TAG, params(("id" = String, Path)),
+#[utoipa::path(delete, path = "/api/notifications/{id}", tag = TAG, operation_id = "deleteNotification", params(("id" = String, Path)),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(
     State(state): State<AppState>,

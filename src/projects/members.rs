@@ -169,7 +169,7 @@ pub async fn remove_collaborator(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[utoipa::path(post, path = "/api/projects/{id}/join", tag = TAG, params(("id" = String, Path)), request_body = JoinRequest,
+#[utoipa::path(post, path = "/api/projects/{id}/join", tag = TAG, operation_id = "joinProject", params(("id" = String, Path)), request_body = JoinRequest,
     responses((status = 200, body = JoinResponse, description = "Joined, or (a protected project) a request sent to the owner"),
               (status = 400, body = ErrorBody, description = "One's own project, already on it, or an unknown role"),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]

@@ -50,7 +50,7 @@ pub struct ListParams {
     cursor: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/projects", tag = TAG, params(ListParams),
+#[utoipa::path(get, path = "/api/projects", tag = TAG, operation_id = "listProjects", params(ListParams),
     responses((status = 200, body = [Project], description = "Published projects of everyone, newest first (or `?owner=me`: the caller's own); `Link: rel=\"next\"` while more remain"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn list(
@@ -107,7 +107,7 @@ pub async fn get_one(
     Ok(Json(one(&state, &project).await?))
 }
 
-#[utoipa::path(post, path = "/api/projects", tag = TAG, request_body = NewProject,
+#[utoipa::path(post, path = "/api/projects", tag = TAG, operation_id = "createProject", request_body = NewProject,
     responses((status = 201, body = CreatedProject), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "Only innovators create projects")))]
 pub async fn create(
@@ -150,7 +150,7 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(CreatedProject { project, coins_earned: paid.map_or(0, |_| coins) })))
 }
 
-#[utoipa::path(patch, path = "/api/projects/{id}", tag = TAG, params(("id" = String, Path)), request_body = ProjectChanges,
+#[utoipa::path(patch, path = "/api/projects/{id}", tag = TAG, operation_id = "editProject", params(("id" = String, Path)), request_body = ProjectChanges,
     responses((status = 200, body = Project), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "Not the owner"), (status = 404, body = ErrorBody)))]
 pub async fn edit(
@@ -222,7 +222,7 @@ pub(crate) fn remove_files_after_commit(state: &AppState, tx: &mut crate::db::Tx
     });
 }
 
-#[utoipa::path(delete, path = "/api/projects/{id}", tag = TAG, params(("id" = String, Path)),
+#[utoipa::path(delete, path = "/api/projects/{id}", tag = TAG, operation_id = "deleteProject", params(("id" = String, Path)),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the owner"),
               (status = 404, body = ErrorBody)))]
 pub async fn delete(

@@ -39,7 +39,7 @@ async fn owned_task(state: &AppState, me: i64, raw: &str) -> AppResult<(TaskRow,
     Ok((task, project))
 }
 
-#[utoipa::path(get, path = "/api/projects/{id}/tasks", tag = TAG,
+#[utoipa::path(get, path = "/api/projects/{id}/tasks", tag = TAG, operation_id = "listTasks",
     params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [Task], description = "In the order they were made"), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -54,7 +54,7 @@ pub async fn list(
     Ok(page.finish(rows, |t| (t.id, t.id)).map(|t| t.to_wire()))
 }
 
-#[utoipa::path(post, path = "/api/projects/{id}/tasks", tag = TAG, params(("id" = String, Path)), request_body = NewTask,
+#[utoipa::path(post, path = "/api/projects/{id}/tasks", tag = TAG, operation_id = "createTask", params(("id" = String, Path)), request_body = NewTask,
     responses((status = 201, body = Task), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn create(
@@ -142,7 +142,7 @@ pub async fn assign(
     Ok(Json(row.to_wire()))
 }
 
-#[utoipa::path(patch, path = "/api/tasks/{taskId}", tag = TAG, params(("taskId" = String, Path)), request_body = TaskChanges,
+#[utoipa::path(patch, path = "/api/tasks/{taskId}", tag = TAG, operation_id = "editTask", params(("taskId" = String, Path)), request_body = TaskChanges,
     responses((status = 200, body = Task), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn edit(
@@ -178,7 +178,7 @@ pub async fn edit(
     Ok(Json(row.to_wire()))
 }
 
-#[utoipa::path(delete, path = "/api/tasks/{taskId}", tag = TAG, params(("taskId" = String, Path)),
+#[utoipa::path(delete, path = "/api/tasks/{taskId}", tag = TAG, operation_id = "deleteTask", params(("taskId" = String, Path)),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(
     State(state): State<AppState>,

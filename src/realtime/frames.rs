@@ -32,6 +32,45 @@ pub enum ServerFrame {
         #[serde(rename = "projectId")]
         project_id: i64,
     },
+    /// A direct message to or from the user (stored): refetch that chat and the conversations.
+    ChatMessage {
+        id: i64,
+        #[serde(rename = "conversationId")]
+        conversation_id: i64,
+        #[serde(rename = "senderId")]
+        sender_id: i64,
+    },
+    /// A message in the chat of a project the user is on.
+    ProjectMessage {
+        id: i64,
+        #[serde(rename = "conversationId")]
+        conversation_id: i64,
+        #[serde(rename = "senderId")]
+        sender_id: i64,
+        #[serde(rename = "projectId")]
+        project_id: i64,
+    },
+    /// A message in a community room the user has joined.
+    CommunityMessage {
+        id: i64,
+        #[serde(rename = "conversationId")]
+        conversation_id: i64,
+        #[serde(rename = "senderId")]
+        sender_id: i64,
+        room: String,
+    },
+    /// A message in one of the user's conversations was edited.
+    MessageUpdated {
+        id: i64,
+        #[serde(rename = "conversationId")]
+        conversation_id: i64,
+    },
+    /// A message in one of the user's conversations was deleted.
+    MessageDeleted {
+        id: i64,
+        #[serde(rename = "conversationId")]
+        conversation_id: i64,
+    },
     /// The user's pledges changed (made here or in another tab): refetch the portfolio.
     InvestmentsChanged,
     /// This socket's session has ended (logout elsewhere, password reset): sign out now. The socket

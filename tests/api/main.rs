@@ -4,6 +4,7 @@
 mod helpers;
 
 mod accounts;
+mod chat;
 mod cli;
 mod concurrency;
 mod connections;

@@ -107,3 +107,19 @@ async fn the_openapi_document_describes_the_auth_calls() {
         assert!(doc["components"]["schemas"].get(schema).is_some(), "{schema} missing");
     }
 }
+
+#[tokio::test]
+async fn every_operation_in_the_openapi_document_has_its_own_id() {
+    // Generated clients key their types by operation id: two handlers named `list` would share one.
+    let app = spawn_app().await;
+    let document = app.client().get("/api/openapi.json").await.body;
+    let mut seen = std::collections::HashMap::new();
+    for (path, operations) in document["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            let id = operation["operationId"].as_str().unwrap_or_default().to_string();
+            if let Some(other) = seen.insert(id.clone(), format!("{method} {path}")) {
+                panic!("{id} names both {other} and {method} {path}");
+            }
+        }
+    }
+}

@@ -204,6 +204,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/communities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCommunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communities/{slug}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["joinCommunity"];
+        delete: operations["leaveCommunity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communities/{slug}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["communityMessages"];
+        put?: never;
+        post: operations["sendCommunityMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections": {
         parameters: {
             query?: never;
@@ -213,7 +261,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["create"];
+        post: operations["createConnection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -364,6 +412,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed": {
         parameters: {
             query?: never;
@@ -428,6 +492,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["send_direct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["direct_history"];
+        put?: never;
+        post?: never;
+        delete: operations["delete_message"];
+        options?: never;
+        head?: never;
+        patch: operations["edit_message"];
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -435,7 +531,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list"];
+        get: operations["listNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -486,7 +582,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["delete"];
+        delete: operations["deleteNotification"];
         options?: never;
         head?: never;
         patch?: never;
@@ -515,9 +611,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list"];
+        get: operations["listProjects"];
         put?: never;
-        post: operations["create"];
+        post: operations["createProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -599,10 +695,10 @@ export interface paths {
         get: operations["get_one"];
         put?: never;
         post?: never;
-        delete: operations["delete"];
+        delete: operations["deleteProject"];
         options?: never;
         head?: never;
-        patch: operations["edit"];
+        patch: operations["editProject"];
         trace?: never;
     };
     "/api/projects/{id}/collaborators": {
@@ -678,7 +774,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["join"];
+        post: operations["joinProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["project_history"];
+        put?: never;
+        post: operations["send_project"];
         delete?: never;
         options?: never;
         head?: never;
@@ -740,9 +852,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list"];
+        get: operations["listTasks"];
         put?: never;
-        post: operations["create"];
+        post: operations["createTask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -871,10 +983,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["delete"];
+        delete: operations["deleteTask"];
         options?: never;
         head?: never;
-        patch: operations["edit"];
+        patch: operations["editTask"];
         trace?: never;
     };
     "/api/upload": {
@@ -1040,6 +1152,14 @@ export interface components {
             profileImageUrl?: string | null;
             username: string;
         };
+        /** @description A community room (API.md "Community rooms"). */
+        Community: {
+            joined: boolean;
+            /** Format: int64 */
+            memberCount: number;
+            name: string;
+            slug: string;
+        };
         CompletedTask: components["schemas"]["Task"] & {
             /** Format: int64 */
             coinsEarned: number;
@@ -1099,6 +1219,25 @@ export interface components {
         ConnectionWithUser: components["schemas"]["Connection"] & {
             connectedUser: components["schemas"]["ConnectedUser"];
         };
+        /** @description A conversation the caller is in (spec 000 §3). */
+        Conversation: {
+            createdAt: string;
+            /** @description The project's title or the room's name. */
+            groupName?: string | null;
+            hasUnreadMessages: boolean;
+            /** Format: int64 */
+            id: number;
+            isGroup: boolean;
+            /** @description `direct`, `project` or `room`. */
+            kind: string;
+            lastMessage?: string | null;
+            lastMessageAt?: string | null;
+            /** @description The two people of a direct conversation (the caller included); the team of a project chat. */
+            participants: components["schemas"]["Participant"][];
+            /** Format: int64 */
+            projectId?: number | null;
+            room?: string | null;
+        };
         CreatedProject: components["schemas"]["Project"] & {
             /**
              * Format: int64
@@ -1127,6 +1266,13 @@ export interface components {
             name: string;
             /** Format: int64 */
             reward: number;
+        };
+        DirectMessageBody: components["schemas"]["MessageBody"] & {
+            /** Format: int64 */
+            receiverId: number;
+        };
+        EditMessage: {
+            content: string;
         };
         /** @description The body of every error answer. */
         ErrorBody: {
@@ -1233,6 +1379,47 @@ export interface components {
              */
             updated: number;
         };
+        /** @description A message (spec 000 §3), direct, in a project's chat or in a community room. */
+        Message: {
+            attachmentName?: string | null;
+            attachmentType?: string | null;
+            attachmentUrl?: string | null;
+            content: string;
+            /** Format: int64 */
+            conversationId: number;
+            createdAt: string;
+            /** @description Set once the sender has edited it. */
+            editedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description `text`, `image`, `audio` or `document`. */
+            messageType: string;
+            /**
+             * Format: int64
+             * @description The project of a project chat message.
+             */
+            projectId?: number | null;
+            /**
+             * Format: int64
+             * @description The other person of a direct message.
+             */
+            receiverId?: number | null;
+            /** @description The community room (slug) of a room message. */
+            room?: string | null;
+            /** Format: int64 */
+            senderId: number;
+            senderName: string;
+            senderProfileImageUrl?: string | null;
+        };
+        /** @description What a message says: text, and optionally a file from `/api/upload`. */
+        MessageBody: {
+            attachmentName?: string | null;
+            /** @description `image`, `audio` or `document`. */
+            attachmentType?: string | null;
+            attachmentUrl?: string | null;
+            /** @description Required unless an attachment is sent (then it may be blank). At most 4000 characters. */
+            content?: string;
+        };
         MessageResponse: {
             message: string;
         };
@@ -1299,6 +1486,16 @@ export interface components {
             type: components["schemas"]["Kind"];
             /** Format: int64 */
             userId: number;
+        };
+        /** @description A person in a conversation (no email, ever). */
+        Participant: {
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            profileImageUrl?: string | null;
+            role: string;
+            username: string;
         };
         PlaceAnswer: {
             /** @description The nearest city within 50 km, if any. */
@@ -1537,6 +1734,50 @@ export interface components {
             projectId: number;
             /** @enum {string} */
             type: "project_changed";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            senderId: number;
+            /** @enum {string} */
+            type: "chat_message";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            projectId: number;
+            /** Format: int64 */
+            senderId: number;
+            /** @enum {string} */
+            type: "project_message";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** Format: int64 */
+            id: number;
+            room: string;
+            /** Format: int64 */
+            senderId: number;
+            /** @enum {string} */
+            type: "community_message";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            type: "message_updated";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            type: "message_deleted";
         } | {
             /** @enum {string} */
             type: "investments_changed";
@@ -2110,7 +2351,224 @@ export interface operations {
             };
         };
     };
-    create: {
+    listCommunities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Community"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    joinCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A member (already one or now) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaveCommunity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not a member (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    communityMessages: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In sending order; the first page is the newest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendCommunityMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createConnection: {
         parameters: {
             query?: never;
             header?: never;
@@ -2506,6 +2964,47 @@ export interface operations {
             };
         };
     };
+    conversations: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's conversations with messages, latest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     feed: {
         parameters: {
             query?: {
@@ -2745,7 +3244,209 @@ export interface operations {
             };
         };
     };
-    list: {
+    send_direct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectMessageBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    direct_history: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The other person's user id (a message's id for PATCH and DELETE) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In sending order; the first page is the newest and marks the chat read; `Link` goes further back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the sender */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditMessage"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the sender */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNotifications: {
         parameters: {
             query?: {
                 /** @description How many rows, 1-200 (default 50). */
@@ -2840,7 +3541,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deleteNotification: {
         parameters: {
             query?: never;
             header?: never;
@@ -2912,7 +3613,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    listProjects: {
         parameters: {
             query?: {
                 /** @description `me`: the caller's own projects, published or not. */
@@ -2955,7 +3656,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    createProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3228,7 +3929,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deleteProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3272,7 +3973,7 @@ export interface operations {
             };
         };
     };
-    edit: {
+    editProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3637,7 +4338,7 @@ export interface operations {
             };
         };
     };
-    join: {
+    joinProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -3671,6 +4372,123 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    project_history: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In sending order; the first page is the newest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither the owner nor a collaborator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3843,7 +4661,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    listTasks: {
         parameters: {
             query?: {
                 /** @description How many rows, 1-200 (default 50). */
@@ -3894,7 +4712,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    createTask: {
         parameters: {
             query?: never;
             header?: never;
@@ -4329,7 +5147,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    deleteTask: {
         parameters: {
             query?: never;
             header?: never;
@@ -4372,7 +5190,7 @@ export interface operations {
             };
         };
     };
-    edit: {
+    editTask: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,0 +1,284 @@
+//! Chat (spec 000 §2 Messaging, §3-§5, §7; API.md "Live channel", "Community rooms", "Messages
+//! beyond the spec"): direct messages between two people, a project's chat for its owner and
+//! collaborators, and the four community rooms for their members. Every kind is one conversation
+//! (made on first message), the same message shape and the same rules; a message is stored, then
+//! announced after commit to exactly the conversation's members.
+
+pub mod model;
+mod rooms;
+mod routes;
+pub mod store;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    accounts::store as accounts_store,
+    app::AppState,
+    db::{
+        page::{Page, PageRequest},
+        Tx,
+    },
+    error::{AppError, AppResult},
+    files,
+    realtime::{ServerFrame, Topic},
+};
+use model::{Message, MessageBody, MessageRow};
+
+pub use rooms::ROOMS;
+
+pub const MAX_CONTENT: usize = 4_000;
+
+/// Which chat a request is about, once the caller's right to it is checked.
+#[derive(Clone, Debug)]
+pub enum Chat {
+    Direct { me: i64, other: i64 },
+    Project { id: i64 },
+    Room { slug: &'static str },
+}
+
+impl Chat {
+    fn key(&self) -> String {
+        match self {
+            Chat::Direct { me, other } => format!("direct:{}:{}", me.min(other), me.max(other)),
+            Chat::Project { id } => format!("project:{id}"),
+            Chat::Room { slug } => format!("room:{slug}"),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Chat::Direct { .. } => "direct",
+            Chat::Project { .. } => "project",
+            Chat::Room { .. } => "room",
+        }
+    }
+
+    /// Everyone who may read it now.
+    async fn members(&self, tx: &mut Tx) -> Result<Vec<i64>, sqlx::Error> {
+        match self {
+            Chat::Direct { me, other } => Ok(vec![*me, *other]),
+            Chat::Project { id } => crate::projects::store::members(tx, *id).await,
+            Chat::Room { slug } => store::room_members(tx, slug).await,
+        }
+    }
+
+    fn frame(&self, message: &MessageRow) -> ServerFrame {
+        let (id, conversation_id, sender_id) = (message.id, message.conversation_id, message.sender_id);
+        match self {
+            Chat::Direct { .. } => ServerFrame::ChatMessage { id, conversation_id, sender_id },
+            Chat::Project { id: project_id } => {
+                ServerFrame::ProjectMessage { id, conversation_id, sender_id, project_id: *project_id }
+            }
+            Chat::Room { slug } => {
+                ServerFrame::CommunityMessage { id, conversation_id, sender_id, room: (*slug).to_string() }
+            }
+        }
+    }
+}
+
+/// The chat a stored message belongs to.
+fn chat_of(row: &MessageRow, me: i64) -> Option<Chat> {
+    if let Some(project) = row.project_id {
+        return Some(Chat::Project { id: project });
+    }
+    if let Some(room) = row.room.as_deref() {
+        return ROOMS.iter().find(|r| r.0 == room).map(|r| Chat::Room { slug: r.0 });
+    }
+    // A direct message belongs to its two people only.
+    let other = if row.sender_id == me {
+        row.receiver_id?
+    } else if row.receiver_id == Some(me) {
+        row.sender_id
+    } else {
+        return None;
+    };
+    Some(Chat::Direct { me, other })
+}
+
+/// May `me` read and write this chat? 404 for what does not exist, 403 for what is not theirs.
+pub async fn check(state: &AppState, me: i64, chat: &Chat) -> AppResult<()> {
+    match chat {
+        Chat::Direct { other, .. } => {
+            if *other == me {
+                return Err(AppError::bad_request("You cannot message yourself"));
+            }
+            accounts_store::find_by_id(&mut *state.db.conn().await?, *other)
+                .await?
+                .ok_or(AppError::NotFound("User"))?;
+        }
+        Chat::Project { id } => {
+            crate::projects::access::member(state, me, *id).await?;
+        }
+        Chat::Room { slug } => {
+            if !store::is_room_member(&mut *state.db.conn().await?, slug, me).await? {
+                return Err(AppError::Forbidden("Join this community to read and post messages".into()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks what a message says; the content and the attachment's kind.
+fn checked(body: &MessageBody) -> AppResult<(String, &'static str)> {
+    let content = body.content.trim().to_string();
+    if content.chars().count() > MAX_CONTENT {
+        return Err(AppError::bad_request(format!("content must be at most {MAX_CONTENT} characters")));
+    }
+    let kind = match (&body.attachment_url, body.attachment_type.as_deref()) {
+        (None, None) => "text",
+        (Some(url), kind) => {
+            let name = url
+                .strip_prefix("/api/files/")
+                .filter(|n| files::is_stored_name(n))
+                .ok_or_else(|| AppError::bad_request("attachmentUrl must be a file uploaded with /api/upload"))?;
+            let stored = files::content_type(name.rsplit_once('.').map_or("", |(_, ext)| ext)).unwrap_or_default();
+            let judged = if stored.starts_with("image/") {
+                "image"
+            } else if stored.starts_with("audio/") {
+                "audio"
+            } else {
+                "document"
+            };
+            match kind {
+                None => judged,
+                Some(given) if given == judged => judged,
+                Some("image" | "audio" | "document") => {
+                    return Err(AppError::bad_request(format!(
+                        "attachmentType does not match the file: it is a {judged}"
+                    )))
+                }
+                Some(_) => return Err(AppError::bad_request("attachmentType must be image, audio or document")),
+            }
+        }
+        (None, Some(_)) => return Err(AppError::bad_request("attachmentType needs an attachmentUrl")),
+    };
+    if content.is_empty() && kind == "text" {
+        return Err(AppError::bad_request("content is required"));
+    }
+    Ok((content, kind))
+}
+
+/// Stores a message in a chat the caller may write to, then tells its members.
+pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<Message> {
+    let (content, kind) = checked(body)?;
+    check(state, me, &chat).await?;
+    let attachment_name: Option<String> =
+        body.attachment_name.as_deref().map(|n| n.chars().filter(|c| !c.is_control()).take(200).collect());
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin().await?;
+    let pair = match chat {
+        Chat::Direct { me, other } => Some((me.min(other), me.max(other))),
+        _ => None,
+    };
+    let project = match chat {
+        Chat::Project { id } => Some(id),
+        _ => None,
+    };
+    let room = match &chat {
+        Chat::Room { slug } => Some(*slug),
+        _ => None,
+    };
+    let conversation = store::open(&mut tx, &chat.key(), chat.kind(), pair, project, room, now).await?;
+    let receiver = match chat {
+        Chat::Direct { other, .. } => Some(other),
+        _ => None,
+    };
+    let row = store::insert(
+        &mut tx,
+        &store::NewMessage {
+            conversation_id: conversation,
+            sender_id: me,
+            receiver_id: receiver,
+            content: &content,
+            message_type: kind,
+            attachment_url: body.attachment_url.as_deref().filter(|_| kind != "text"),
+            attachment_type: (kind != "text").then_some(kind),
+            attachment_name: attachment_name.as_deref().filter(|_| kind != "text"),
+            now,
+        },
+    )
+    .await?;
+    announce(state, &mut tx, &chat, chat.frame(&row)).await?;
+    tx.commit().await?;
+    Ok(row.to_wire())
+}
+
+/// After commit, sends `frame` to every member of the chat.
+async fn announce(state: &AppState, tx: &mut Tx, chat: &Chat, frame: ServerFrame) -> AppResult<()> {
+    let members = chat.members(tx).await?;
+    let hub = state.hub.clone();
+    tx.on_commit(move || {
+        for member in members {
+            hub.publish(Topic::User(member), frame.clone());
+        }
+    });
+    Ok(())
+}
+
+/// A page of a chat the caller may read, in sending order (the first page is the newest); the
+/// first page marks the chat read for them.
+pub async fn history(state: &AppState, me: i64, chat: Chat, page: PageRequest) -> AppResult<Page<Message>> {
+    check(state, me, &chat).await?;
+    let Some(conversation) = store::find(&mut *state.db.conn().await?, &chat.key()).await? else {
+        return Ok(page.finish(Vec::new(), |_: &MessageRow| (0, 0)).map(|m| m.to_wire()));
+    };
+    let first_page = page.after.is_none();
+    let rows = store::history(&mut *state.db.conn().await?, conversation, &page).await?;
+    if first_page {
+        if let Some(newest) = rows.first() {
+            let mut tx = state.db.begin().await?;
+            store::mark_read(&mut tx, conversation, me, newest.id).await?;
+            tx.commit().await?;
+        }
+    }
+    let mut page = page.finish(rows, |m| (m.id, m.id));
+    page.items.reverse();
+    Ok(page.map(|m| m.to_wire()))
+}
+
+/// The sender edits or deletes their message; the chat's members are told.
+pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str>) -> AppResult<Option<Message>> {
+    let row = store::message(&mut *state.db.conn().await?, id).await?.ok_or(AppError::NotFound("Message"))?;
+    let chat = chat_of(&row, me).ok_or(AppError::NotFound("Message"))?;
+    if row.sender_id != me {
+        // Someone who cannot read it learns nothing of it.
+        check(state, me, &chat).await.map_err(|_| AppError::NotFound("Message"))?;
+        return Err(AppError::Forbidden("Only the sender can change a message".into()));
+    }
+    let mut tx = state.db.begin().await?;
+    let (id, conversation_id) = (row.id, row.conversation_id);
+    let answer = match new_content {
+        Some(content) => {
+            let content = content.trim();
+            if content.is_empty() && row.attachment_url.is_none() {
+                return Err(AppError::bad_request("content is required"));
+            }
+            if content.chars().count() > MAX_CONTENT {
+                return Err(AppError::bad_request(format!("content must be at most {MAX_CONTENT} characters")));
+            }
+            let edited = store::edit(&mut tx, id, content, state.clock.now_ms()).await?;
+            announce(state, &mut tx, &chat, ServerFrame::MessageUpdated { id, conversation_id }).await?;
+            Some(edited.to_wire())
+        }
+        None => {
+            store::delete(&mut tx, id).await?;
+            announce(state, &mut tx, &chat, ServerFrame::MessageDeleted { id, conversation_id }).await?;
+            None
+        }
+    };
+    tx.commit().await?;
+    Ok(answer)
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::conversations))
+        // One path shape, as the spec and API.md name it: GET reads the chat with a person,
+        // PATCH and DELETE change one message.
+        .routes(routes!(routes::direct_history, routes::edit_message, routes::delete_message))
+        .routes(routes!(routes::send_direct))
+        .routes(routes!(routes::project_history, routes::send_project))
+        .routes(routes!(rooms::list))
+        .routes(routes!(rooms::join, rooms::leave))
+        .routes(routes!(rooms::history, rooms::send))
+}

@@ -1,0 +1,121 @@
+//! The four community rooms (API.md "Community rooms"): anyone signed in may join or leave; only
+//! members read and post.
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+    Json,
+};
+
+use super::{model::*, Chat};
+use crate::{
+    app::AppState,
+    auth::CurrentUser,
+    db::page::{Page, PageParams, PageRequest},
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiJson,
+};
+
+const TAG: &str = "chat";
+
+/// Slug and name of each room.
+pub const ROOMS: [(&str, &str); 4] = [
+    ("tech", "Tech Innovators"),
+    ("startups", "Startup Founders"),
+    ("explorers", "Research Hub"),
+    ("investors", "Investors"),
+];
+
+fn room(slug: &str) -> AppResult<&'static str> {
+    ROOMS.iter().find(|r| r.0 == slug).map(|r| r.0).ok_or(AppError::NotFound("Community"))
+}
+
+#[utoipa::path(get, path = "/api/communities", tag = TAG, operation_id = "listCommunities",
+    responses((status = 200, body = [Community]), (status = 401, body = ErrorBody)))]
+pub async fn list(State(state): State<AppState>, CurrentUser(me): CurrentUser) -> AppResult<Json<Vec<Community>>> {
+    let counts: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT room, COUNT(*), SUM(CASE WHEN user_id = $1 THEN 1 ELSE 0 END) FROM community_members GROUP BY room",
+    )
+    .bind(me.id)
+    .fetch_all(&mut *state.db.conn().await?)
+    .await?;
+    Ok(Json(
+        ROOMS
+            .iter()
+            .map(|(slug, name)| {
+                let found = counts.iter().find(|c| c.0 == *slug);
+                Community {
+                    slug: (*slug).to_string(),
+                    name: (*name).to_string(),
+                    member_count: found.map_or(0, |c| c.1),
+                    joined: found.is_some_and(|c| c.2 > 0),
+                }
+            })
+            .collect(),
+    ))
+}
+
+#[utoipa::path(post, path = "/api/communities/{slug}/join", tag = TAG, operation_id = "joinCommunity", params(("slug" = String, Path)),
+    responses((status = 204, description = "A member (already one or now)"), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn join(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(slug): Path<String>,
+) -> AppResult<StatusCode> {
+    let slug = room(&slug)?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query(
+        "INSERT INTO community_members (room, user_id, joined_at) VALUES ($1, $2, $3) ON CONFLICT (room, user_id) DO NOTHING",
+    )
+    .bind(slug)
+    .bind(me.id)
+    .bind(state.clock.now_ms())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(delete, path = "/api/communities/{slug}/join", tag = TAG, operation_id = "leaveCommunity", params(("slug" = String, Path)),
+    responses((status = 204, description = "Not a member (any more)"), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn leave(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(slug): Path<String>,
+) -> AppResult<StatusCode> {
+    let slug = room(&slug)?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("DELETE FROM community_members WHERE room = $1 AND user_id = $2")
+        .bind(slug)
+        .bind(me.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(get, path = "/api/communities/{slug}/messages", tag = TAG, operation_id = "communityMessages", params(("slug" = String, Path), PageParams),
+    responses((status = 200, body = [Message], description = "In sending order; the first page is the newest"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not a member"), (status = 404, body = ErrorBody)))]
+pub async fn history(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(slug): Path<String>,
+    page: PageRequest,
+) -> AppResult<Page<Message>> {
+    super::history(&state, me.id, Chat::Room { slug: room(&slug)? }, page).await
+}
+
+#[utoipa::path(post, path = "/api/communities/{slug}/messages", tag = TAG, operation_id = "sendCommunityMessage", params(("slug" = String, Path)), request_body = MessageBody,
+    responses((status = 201, body = Message), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not a member"), (status = 404, body = ErrorBody)))]
+pub async fn send(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(slug): Path<String>,
+    ApiJson(body): ApiJson<MessageBody>,
+) -> AppResult<(StatusCode, Json<Message>)> {
+    let chat = Chat::Room { slug: room(&slug)? };
+    Ok((StatusCode::CREATED, Json(super::post(&state, me.id, chat, &body).await?)))
+}

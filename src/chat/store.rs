@@ -1,0 +1,194 @@
+//! The SQL of chat. Reads take `&mut Conn`, writes `&mut Tx`.
+
+use super::model::{ConversationRow, MessageRow, Participant, MESSAGE_COLUMNS};
+use crate::db::{page::PageRequest, Conn, Tx};
+
+/// The conversation of a key, made on first use; its id. One conditional insert, so racing first
+/// messages share one conversation.
+pub async fn open(
+    tx: &mut Tx,
+    key: &str,
+    kind: &str,
+    pair: Option<(i64, i64)>,
+    project: Option<i64>,
+    room: Option<&str>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO conversations (conversation_key, kind, low_id, high_id, project_id, room, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (conversation_key) DO NOTHING",
+    )
+    .bind(key)
+    .bind(kind)
+    .bind(pair.map(|p| p.0))
+    .bind(pair.map(|p| p.1))
+    .bind(project)
+    .bind(room)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query_scalar("SELECT id FROM conversations WHERE conversation_key = $1").bind(key).fetch_one(&mut **tx).await
+}
+
+pub async fn find(conn: &mut Conn, key: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM conversations WHERE conversation_key = $1")
+        .bind(key)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
+pub struct NewMessage<'a> {
+    pub conversation_id: i64,
+    pub sender_id: i64,
+    pub receiver_id: Option<i64>,
+    pub content: &'a str,
+    pub message_type: &'a str,
+    pub attachment_url: Option<&'a str>,
+    pub attachment_type: Option<&'a str>,
+    pub attachment_name: Option<&'a str>,
+    pub now: i64,
+}
+
+/// Stores a message, moves the conversation's time and marks it read for its sender; the message.
+pub async fn insert(tx: &mut Tx, new: &NewMessage<'_>) -> Result<MessageRow, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO messages (conversation_id, sender_id, receiver_id, content, message_type, attachment_url, \
+           attachment_type, attachment_name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+    )
+    .bind(new.conversation_id)
+    .bind(new.sender_id)
+    .bind(new.receiver_id)
+    .bind(new.content)
+    .bind(new.message_type)
+    .bind(new.attachment_url)
+    .bind(new.attachment_type)
+    .bind(new.attachment_name)
+    .bind(new.now)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE conversations SET last_message_at = $2 WHERE id = $1")
+        .bind(new.conversation_id)
+        .bind(new.now)
+        .execute(&mut **tx)
+        .await?;
+    mark_read(tx, new.conversation_id, new.sender_id, id).await?;
+    message_in(tx, id).await
+}
+
+pub async fn message_in(tx: &mut Tx, id: i64) -> Result<MessageRow, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id \
+         JOIN users u ON u.id = m.sender_id WHERE m.id = $1"
+    ))
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub async fn message(conn: &mut Conn, id: i64) -> Result<Option<MessageRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id \
+         JOIN users u ON u.id = m.sender_id WHERE m.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+/// A page of a conversation, newest first (the caller shows it oldest first).
+pub async fn history(conn: &mut Conn, conversation: i64, page: &PageRequest) -> Result<Vec<MessageRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id \
+         JOIN users u ON u.id = m.sender_id WHERE m.conversation_id = $1 AND ($3 IS NULL OR m.id < $3) \
+         AND ($4 IS NULL OR m.id < $4) ORDER BY m.id DESC LIMIT $2"
+    ))
+    .bind(conversation)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Moves how far `user` has read, never backwards.
+pub async fn mark_read(tx: &mut Tx, conversation: i64, user: i64, up_to: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO conversation_reads (conversation_id, user_id, last_read_id) VALUES ($1, $2, $3) \
+         ON CONFLICT (conversation_id, user_id) DO UPDATE SET last_read_id = $3 \
+         WHERE conversation_reads.last_read_id < $3",
+    )
+    .bind(conversation)
+    .bind(user)
+    .bind(up_to)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn edit(tx: &mut Tx, id: i64, content: &str, now: i64) -> Result<MessageRow, sqlx::Error> {
+    sqlx::query("UPDATE messages SET content = $2, edited_at = $3 WHERE id = $1")
+        .bind(id)
+        .bind(content)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    message_in(tx, id).await
+}
+
+pub async fn delete(tx: &mut Tx, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM messages WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The caller's conversations with a message: direct ones, their projects' and their rooms',
+/// latest first.
+pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ConversationRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT c.id, c.kind, c.low_id, c.high_id, c.project_id, c.room, c.last_message_at, c.created_at, \
+           (SELECT m.content FROM messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) AS last_message, \
+           CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> $1 \
+             AND m.id > COALESCE((SELECT r.last_read_id FROM conversation_reads r \
+               WHERE r.conversation_id = c.id AND r.user_id = $1), 0)) THEN 1 ELSE 0 END AS unread, \
+           p.title AS project_title \
+         FROM conversations c LEFT JOIN projects p ON p.id = c.project_id \
+         WHERE c.last_message_at IS NOT NULL AND ( \
+           (c.kind = 'direct' AND (c.low_id = $1 OR c.high_id = $1)) \
+           OR (c.kind = 'project' AND (p.owner_id = $1 OR EXISTS (SELECT 1 FROM project_collaborators pc \
+               WHERE pc.project_id = c.project_id AND pc.user_id = $1))) \
+           OR (c.kind = 'room' AND EXISTS (SELECT 1 FROM community_members cm WHERE cm.room = c.room AND cm.user_id = $1))) \
+         AND ($3 IS NULL OR c.last_message_at < $3 OR (c.last_message_at = $3 AND c.id < $4)) \
+         ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2",
+    )
+    .bind(me)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *conn)
+    .await
+}
+
+pub async fn people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<Participant>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    sqlx::query_as(&format!(
+        "SELECT id, first_name, last_name, username, profile_image_url, role FROM users WHERE id IN ({list}) ORDER BY id"
+    ))
+    .fetch_all(&mut *conn)
+    .await
+}
+
+pub async fn room_members(tx: &mut Tx, room: &str) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT user_id FROM community_members WHERE room = $1").bind(room).fetch_all(&mut **tx).await
+}
+
+pub async fn is_room_member(conn: &mut Conn, room: &str, user: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT user_id FROM community_members WHERE room = $1 AND user_id = $2")
+            .bind(room)
+            .bind(user)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(found.is_some())
+}

@@ -1,0 +1,258 @@
+//! Chat: direct messages both ways, project chat for the team, community rooms for members, edits
+//! and deletes by the sender, read state, pages in sending order, and live frames to exactly the
+//! members, on every instance.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{
+    next_frame, open_socket, session_cookie_of, spawn_app, two_instances, Client, Socket, TestApp, PASSWORD,
+};
+
+/// A signed-in person with a client, their id and a session cookie for a socket.
+async fn person(app: &TestApp, role: &str) -> (Client, i64, String) {
+    let (username, user) = app.signup(json!({ "role": role })).await;
+    let client = app.client();
+    let answer = client.login(&username, PASSWORD, false).await;
+    (client, user["id"].as_i64().unwrap(), session_cookie_of(&answer))
+}
+
+/// The next frame of one of these types, skipping others (notifications, user updates).
+async fn frame_of(socket: &mut Socket, kinds: &[&str]) -> Value {
+    loop {
+        let frame = next_frame(socket).await.expect("a frame");
+        if kinds.contains(&frame["type"].as_str().unwrap_or_default()) {
+            return frame;
+        }
+    }
+}
+
+/// True when no frame of these types arrives within half a second.
+async fn silent(socket: &mut Socket, kinds: &[&str]) -> bool {
+    let wait = tokio::time::timeout(std::time::Duration::from_millis(500), frame_of(socket, kinds)).await;
+    wait.is_err()
+}
+
+fn contents(list: &Value) -> Vec<String> {
+    list.as_array().unwrap().iter().map(|m| m["content"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn direct_messages_go_both_ways_live_are_stored_first_and_mark_read_when_opened() {
+    let app = spawn_app().await;
+    let (ann, ann_id, ann_cookie) = person(&app, "explorer").await;
+    let (bob, bob_id, bob_cookie) = person(&app, "explorer").await;
+    let (_eve, _, eve_cookie) = person(&app, "explorer").await;
+    let mut bob_socket = open_socket(&app, &bob_cookie).await;
+    let mut ann_other_tab = open_socket(&app, &ann_cookie).await;
+    let mut eve_socket = open_socket(&app, &eve_cookie).await;
+
+    let sent = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "  Hello Bob  " })).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    assert_eq!((sent.body["content"].as_str(), sent.body["messageType"].as_str()), (Some("Hello Bob"), Some("text")));
+    let frame = frame_of(&mut bob_socket, &["chat_message"]).await;
+    assert_eq!((frame["id"].clone(), frame["senderId"].as_i64()), (sent.body["id"].clone(), Some(ann_id)));
+    // Stored before announced: the receiver's refetch on the frame finds it.
+    let seen = bob.get(&format!("/api/messages/{ann_id}")).await.body;
+    assert_eq!(contents(&seen), ["Hello Bob"]);
+    assert_eq!(frame_of(&mut ann_other_tab, &["chat_message"]).await["id"], sent.body["id"]);
+    assert!(silent(&mut eve_socket, &["chat_message"]).await, "a stranger hears nothing");
+
+    bob.post("/api/messages", &json!({ "receiverId": ann_id, "content": "Hi Ann" })).await;
+    let ann_list = ann.get("/api/conversations").await.body;
+    assert_eq!(ann_list[0]["hasUnreadMessages"], true);
+    assert_eq!(ann_list[0]["lastMessage"], "Hi Ann");
+    assert_eq!(ann_list[0]["kind"], "direct");
+    let people: Vec<i64> =
+        ann_list[0]["participants"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    assert_eq!(people.len(), 2);
+    assert!(people.contains(&ann_id) && people.contains(&bob_id));
+    assert!(ann_list[0]["participants"][0].get("email").is_none());
+    assert_eq!(contents(&ann.get(&format!("/api/messages/{bob_id}")).await.body), ["Hello Bob", "Hi Ann"]);
+    assert_eq!(ann.get("/api/conversations").await.body[0]["hasUnreadMessages"], false);
+    assert_eq!(bob.get("/api/conversations").await.body[0]["hasUnreadMessages"], false);
+
+    for bad in [
+        json!({ "receiverId": bob_id, "content": "   " }),
+        json!({ "receiverId": bob_id, "content": "x".repeat(4001) }),
+        json!({ "receiverId": ann_id, "content": "me to me" }),
+        json!({ "receiverId": bob_id, "content": "x", "attachmentUrl": "https://elsewhere.example/a.png" }),
+        json!({ "receiverId": bob_id, "content": "x", "attachmentUrl": "/api/files/../../grow.db" }),
+        json!({ "content": "nobody" }),
+    ] {
+        let answer = ann.post("/api/messages", &bad).await;
+        assert!(
+            answer.status == StatusCode::BAD_REQUEST || answer.status == StatusCode::UNPROCESSABLE_ENTITY,
+            "{bad}: {}",
+            answer.status
+        );
+    }
+    let ghost = ann.post("/api/messages", &json!({ "receiverId": 987_654, "content": "hello?" })).await;
+    assert_eq!((ghost.status, ghost.message()), (StatusCode::NOT_FOUND, "User not found"));
+    assert_eq!(app.client().get(&format!("/api/messages/{bob_id}")).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn pages_are_in_sending_order_newest_page_first_and_stable_while_messages_arrive() {
+    let app = spawn_app().await;
+    let (ann, _, _) = person(&app, "explorer").await;
+    let (bob, bob_id, _) = person(&app, "explorer").await;
+    for i in 1..=5 {
+        ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": format!("m{i}") })).await;
+    }
+    let first = ann.get(&format!("/api/messages/{bob_id}?limit=2")).await;
+    assert_eq!(contents(&first.body), ["m4", "m5"]);
+    let link = first.headers["link"].to_str().unwrap().to_string();
+    let next = link.trim_start_matches('<').split('>').next().unwrap().to_string();
+    ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "m6" })).await;
+    assert_eq!(contents(&ann.get(&next).await.body), ["m2", "m3"]);
+    let _ = bob;
+}
+
+#[tokio::test]
+async fn only_the_sender_edits_or_deletes_and_the_other_side_sees_it_live() {
+    let app = spawn_app().await;
+    let (ann, _, _) = person(&app, "explorer").await;
+    let (bob, bob_id, bob_cookie) = person(&app, "explorer").await;
+    let (eve, _, _) = person(&app, "explorer").await;
+    let mut bob_socket = open_socket(&app, &bob_cookie).await;
+    let id = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "Typo heer" })).await.body["id"]
+        .as_i64()
+        .unwrap();
+    frame_of(&mut bob_socket, &["chat_message"]).await;
+
+    assert_eq!(
+        bob.patch(&format!("/api/messages/{id}"), &json!({ "content": "Not mine" })).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        eve.patch(&format!("/api/messages/{id}"), &json!({ "content": "Nor mine" })).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(bob.request(Method::DELETE, &format!("/api/messages/{id}"), None).await.status, StatusCode::FORBIDDEN);
+    let edited = ann.patch(&format!("/api/messages/{id}"), &json!({ "content": "Typo here" })).await;
+    assert_eq!(edited.status, StatusCode::OK);
+    assert!(edited.body["editedAt"].is_string());
+    let frame = frame_of(&mut bob_socket, &["message_updated"]).await;
+    assert_eq!(frame["id"], id);
+    assert_eq!(contents(&bob.get(&format!("/api/messages/{}", edited.body["senderId"])).await.body), ["Typo here"]);
+
+    assert_eq!(ann.request(Method::DELETE, &format!("/api/messages/{id}"), None).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(frame_of(&mut bob_socket, &["message_deleted"]).await["id"], id);
+    assert_eq!(ann.request(Method::DELETE, &format!("/api/messages/{id}"), None).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn project_chat_is_for_the_owner_and_collaborators_only() {
+    let app = spawn_app().await;
+    let (owner, _, _) = person(&app, "innovator").await;
+    let (helper, _, helper_cookie) = person(&app, "collaborator").await;
+    let (outsider, _, outsider_cookie) = person(&app, "explorer").await;
+    let project = owner.post("/api/projects", &json!({ "title": "Team chat", "isPublished": true })).await.body["id"]
+        .as_i64()
+        .unwrap();
+    helper.post(&format!("/api/projects/{project}/join"), &json!({})).await;
+    let mut helper_socket = open_socket(&app, &helper_cookie).await;
+    let mut outsider_socket = open_socket(&app, &outsider_cookie).await;
+
+    let path = format!("/api/projects/{project}/messages");
+    assert_eq!(outsider.post(&path, &json!({ "content": "let me in" })).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(outsider.get(&path).await.status, StatusCode::FORBIDDEN);
+    let sent = owner.post(&path, &json!({ "content": "Stand-up at ten" })).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    assert_eq!(sent.body["projectId"], project);
+    let frame = frame_of(&mut helper_socket, &["project_message"]).await;
+    assert_eq!(frame["projectId"], project);
+    assert!(silent(&mut outsider_socket, &["project_message"]).await);
+    assert_eq!(contents(&helper.get(&path).await.body), ["Stand-up at ten"]);
+    let listed = helper.get("/api/conversations").await.body;
+    assert_eq!((listed[0]["kind"].as_str(), listed[0]["groupName"].as_str()), (Some("project"), Some("Team chat")));
+
+    // Deleting the project removes its chat.
+    owner.request(Method::DELETE, &format!("/api/projects/{project}"), None).await;
+    assert_eq!(helper.get("/api/conversations").await.body, json!([]));
+    assert_eq!(owner.get(&path).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn community_rooms_count_real_members_and_only_members_read_and_post() {
+    let app = spawn_app().await;
+    let (ann, _, _) = person(&app, "explorer").await;
+    let (bob, _, bob_cookie) = person(&app, "investor").await;
+    let rooms = ann.get("/api/communities").await.body;
+    let slugs: Vec<&str> = rooms.as_array().unwrap().iter().map(|r| r["slug"].as_str().unwrap()).collect();
+    assert_eq!(slugs, ["tech", "startups", "explorers", "investors"]);
+    assert_eq!(rooms[0]["name"], "Tech Innovators");
+    assert_eq!((rooms[0]["memberCount"].as_i64(), rooms[0]["joined"].as_bool()), (Some(0), Some(false)));
+
+    assert_eq!(
+        ann.post("/api/communities/tech/messages", &json!({ "content": "hi" })).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(ann.get("/api/communities/tech/messages").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(ann.post_empty("/api/communities/knitting/join").await.status, StatusCode::NOT_FOUND);
+    for _ in 0..2 {
+        assert_eq!(ann.post_empty("/api/communities/tech/join").await.status, StatusCode::NO_CONTENT);
+    }
+    bob.post_empty("/api/communities/tech/join").await;
+    let mut bob_socket = open_socket(&app, &bob_cookie).await;
+    let tech = &ann.get("/api/communities").await.body[0];
+    assert_eq!((tech["memberCount"].as_i64(), tech["joined"].as_bool()), (Some(2), Some(true)));
+
+    let sent = ann.post("/api/communities/tech/messages", &json!({ "content": "Anyone into Rust?" })).await;
+    assert_eq!(sent.status, StatusCode::CREATED);
+    assert_eq!(sent.body["room"], "tech");
+    assert_eq!(frame_of(&mut bob_socket, &["community_message"]).await["room"], "tech");
+    assert_eq!(contents(&bob.get("/api/communities/tech/messages").await.body), ["Anyone into Rust?"]);
+
+    assert_eq!(bob.request(Method::DELETE, "/api/communities/tech/join", None).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(bob.request(Method::DELETE, "/api/communities/tech/join", None).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(bob.get("/api/communities/tech/messages").await.status, StatusCode::FORBIDDEN);
+    ann.post("/api/communities/tech/messages", &json!({ "content": "Bob left" })).await;
+    assert!(silent(&mut bob_socket, &["community_message"]).await);
+}
+
+#[tokio::test]
+async fn an_attachment_is_typed_by_its_stored_file() {
+    let app = spawn_app().await;
+    let (ann, _, _) = person(&app, "explorer").await;
+    let (_, bob_id, _) = person(&app, "explorer").await;
+    let upload =
+        crate::uploads::upload(&ann, "file", vec![("plan.pdf", "application/pdf", b"%PDF-1.4\n".to_vec())]).await;
+    let url = upload.body["fileUrl"].as_str().unwrap();
+    let sent = ann
+        .post(
+            "/api/messages",
+            &json!({ "receiverId": bob_id, "content": "", "attachmentUrl": url, "attachmentName": "plan.pdf" }),
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    assert_eq!(
+        (sent.body["messageType"].as_str(), sent.body["attachmentType"].as_str()),
+        (Some("document"), Some("document"))
+    );
+    let lying = ann
+        .post(
+            "/api/messages",
+            &json!({ "receiverId": bob_id, "content": "x", "attachmentUrl": url, "attachmentType": "image" }),
+        )
+        .await;
+    assert_eq!(lying.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn on_postgresql_a_message_sent_through_one_instance_reaches_a_socket_on_another() {
+    let Some((first, second)) = two_instances().await else { return };
+    let (ann, _, _) = person(&first, "explorer").await;
+    let (username, bob) = second.signup(json!({})).await;
+    let bob_client = second.client();
+    let cookie = session_cookie_of(&bob_client.login(&username, PASSWORD, false).await);
+    let mut socket = open_socket(&second, &cookie).await;
+    let bob_id = bob["id"].as_i64().unwrap();
+    let sent = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "across instances" })).await;
+    assert_eq!(frame_of(&mut socket, &["chat_message"]).await["id"], sent.body["id"]);
+    assert_eq!(
+        contents(&bob_client.get(&format!("/api/messages/{}", sent.body["senderId"])).await.body),
+        ["across instances"]
+    );
+}
