@@ -20,7 +20,7 @@ use crate::{
     },
     error::{AppError, AppResult},
     files,
-    realtime::{ServerFrame, Topic},
+    realtime::{ChatRef, ServerFrame, Topic},
 };
 use model::{Message, MessageBody, MessageRow};
 
@@ -268,6 +268,35 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
     };
     tx.commit().await?;
     Ok(answer)
+}
+
+/// Passes a typing signal from `me` to the chat's other members, if `me` may write there; anything
+/// else (a chat they are not in, an unknown one) is dropped without a word.
+pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
+    let resolved = match &chat {
+        ChatRef::Direct { user_id } => Some(Chat::Direct { me, other: *user_id }),
+        ChatRef::Project { project_id } => Some(Chat::Project { id: *project_id }),
+        ChatRef::Room { slug } => ROOMS.iter().find(|r| r.0 == slug).map(|r| Chat::Room { slug: r.0 }),
+    };
+    let Some(resolved) = resolved else { return };
+    if check(&state, me, &resolved).await.is_err() {
+        return;
+    }
+    let receivers = match store::readers(&state, &resolved).await {
+        Ok(receivers) => receivers,
+        Err(err) => {
+            tracing::warn!(%err, "typing: could not read the chat's members");
+            return;
+        }
+    };
+    for receiver in receivers.into_iter().filter(|r| *r != me) {
+        // A direct chat is named, for its reader, by the other person: the typist.
+        let seen_as = match &chat {
+            ChatRef::Direct { .. } => ChatRef::Direct { user_id: me },
+            other => other.clone(),
+        };
+        state.hub.publish(Topic::User(receiver), ServerFrame::Typing { chat: seen_as, user_id: me });
+    }
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -71,6 +71,12 @@ pub enum ServerFrame {
         #[serde(rename = "conversationId")]
         conversation_id: i64,
     },
+    /// Someone is typing in one of the user's chats (`chat` as this user sees it).
+    Typing {
+        chat: ChatRef,
+        #[serde(rename = "userId")]
+        user_id: i64,
+    },
     /// The user's pledges changed (made here or in another tab): refetch the portfolio.
     InvestmentsChanged,
     /// This socket's session has ended (logout elsewhere, password reset): sign out now. The socket
@@ -83,4 +89,25 @@ pub enum ServerFrame {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientFrame {
     Ping,
+    /// The user is typing in a chat (sent at most about once a second; more are dropped).
+    Typing {
+        chat: ChatRef,
+    },
+}
+
+/// A chat, named as its reader sees it: the other person of a direct chat, a project, a room.
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ChatRef {
+    Direct {
+        #[serde(rename = "userId")]
+        user_id: i64,
+    },
+    Project {
+        #[serde(rename = "projectId")]
+        project_id: i64,
+    },
+    Room {
+        slug: String,
+    },
 }

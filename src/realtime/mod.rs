@@ -7,7 +7,7 @@ mod hub;
 mod socket;
 mod topic;
 
-pub use frames::{ClientFrame, ServerFrame};
+pub use frames::{ChatRef, ClientFrame, ServerFrame};
 pub use hub::{Event, Hub, Registration};
 pub use socket::ws_handler;
 pub use topic::Topic;

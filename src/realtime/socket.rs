@@ -19,6 +19,8 @@ use crate::{
 
 /// The largest message a client may send; anything larger closes the socket.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// The least time between two typing signals passed on from one socket.
+const TYPING_EVERY: Duration = Duration::from_millis(900);
 /// Close code when the server ends a socket (its session ended, or it fell too far behind).
 const CLOSED_BY_SERVER: u16 = 4000;
 
@@ -59,6 +61,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
     // leaves no close frame), so its socket is freed.
     let deadline = tokio::time::sleep(idle);
     tokio::pin!(deadline);
+    let mut last_typing = None;
     loop {
         tokio::select! {
             frame = outbox.recv() => match frame {
@@ -82,9 +85,19 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
                     deadline.as_mut().reset(tokio::time::Instant::now() + idle);
                     match message {
                         Message::Text(text_in) => {
-                            if let Ok(ClientFrame::Ping) = serde_json::from_str(&text_in) {
-                                let Some(pong) = text(&ServerFrame::Pong) else { continue };
-                                if sink.send(pong).await.is_err() { break }
+                            match serde_json::from_str(&text_in) {
+                                Ok(ClientFrame::Ping) => {
+                                    let Some(pong) = text(&ServerFrame::Pong) else { continue };
+                                    if sink.send(pong).await.is_err() { break }
+                                }
+                                Ok(ClientFrame::Typing { chat }) => {
+                                    // At most one a second is passed on; the members are looked up off this loop.
+                                    if last_typing.is_none_or(|at: tokio::time::Instant| at.elapsed() >= TYPING_EVERY) {
+                                        last_typing = Some(tokio::time::Instant::now());
+                                        tokio::spawn(crate::chat::typing(state.clone(), user_id, chat));
+                                    }
+                                }
+                                Err(_) => {}
                             }
                         }
                         Message::Close(_) => break,

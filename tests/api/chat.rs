@@ -256,3 +256,33 @@ async fn on_postgresql_a_message_sent_through_one_instance_reaches_a_socket_on_a
         ["across instances"]
     );
 }
+
+#[tokio::test]
+async fn typing_reaches_the_other_members_at_most_once_a_second_and_only_from_members() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let app = spawn_app().await;
+    let (_ann, ann_id, ann_cookie) = person(&app, "explorer").await;
+    let (_bob, bob_id, bob_cookie) = person(&app, "explorer").await;
+    let (_eve, _, eve_cookie) = person(&app, "explorer").await;
+    let mut ann_socket = open_socket(&app, &ann_cookie).await;
+    let mut bob_socket = open_socket(&app, &bob_cookie).await;
+    let mut eve_socket = open_socket(&app, &eve_cookie).await;
+    let typing = |chat: Value| Message::Text(json!({ "type": "typing", "chat": chat }).to_string().into());
+
+    for _ in 0..3 {
+        ann_socket.send(typing(json!({ "kind": "direct", "userId": bob_id }))).await.unwrap();
+    }
+    let frame = frame_of(&mut bob_socket, &["typing"]).await;
+    assert_eq!(frame, json!({ "type": "typing", "userId": ann_id, "chat": { "kind": "direct", "userId": ann_id } }));
+    assert!(silent(&mut bob_socket, &["typing"]).await, "repeats within a second are dropped");
+    assert!(silent(&mut eve_socket, &["typing"]).await);
+
+    // A room the typist has not joined passes nothing on.
+    eve_socket.send(typing(json!({ "kind": "room", "slug": "tech" }))).await.unwrap();
+    assert!(silent(&mut bob_socket, &["typing"]).await);
+    // Nonsense is ignored and the socket stays open.
+    eve_socket.send(Message::Text("{\"type\":\"typing\",\"chat\":{\"kind\":\"elsewhere\"}}".into())).await.unwrap();
+    eve_socket.send(Message::Text("{\"type\":\"ping\"}".into())).await.unwrap();
+    assert_eq!(frame_of(&mut eve_socket, &["pong"]).await["type"], "pong");
+}

@@ -65,6 +65,7 @@ describe('the frame router', () => {
       community_message: () => {},
       message_updated: () => {},
       message_deleted: () => {},
+      typing: () => {},
     });
     const handled: EveryFrameHandled<FeatureFrameType, HandledBy<typeof _auth>> = true;
     // A frame type the server might add: no feature takes it yet, so the check names it.

@@ -23,6 +23,9 @@ export const chatLive = liveFeature('chat', {
     void invalidatePath(queryClient, '/api/communities');
     void invalidatePath(queryClient, '/api/conversations');
   },
+  // Someone is typing: shown by the open chat (the Ideate screen), which holds it for a few seconds; no query
+  // changes, so nothing is refetched here.
+  typing: () => {},
   message_deleted: (_frame, { queryClient }) => {
     void invalidatePath(queryClient, '/api/messages');
     void invalidatePath(queryClient, '/api/communities');

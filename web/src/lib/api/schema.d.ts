@@ -1110,6 +1110,22 @@ export interface components {
         Availability: {
             available: boolean;
         };
+        /** @description A chat, named as its reader sees it: the other person of a direct chat, a project, a room. */
+        ChatRef: {
+            /** @enum {string} */
+            kind: "direct";
+            /** Format: int64 */
+            userId: number;
+        } | {
+            /** @enum {string} */
+            kind: "project";
+            /** Format: int64 */
+            projectId: number;
+        } | {
+            /** @enum {string} */
+            kind: "room";
+            slug: string;
+        };
         CheckEmailRequest: {
             email: string;
         };
@@ -1127,6 +1143,10 @@ export interface components {
         ClientFrame: {
             /** @enum {string} */
             type: "ping";
+        } | {
+            chat: components["schemas"]["ChatRef"];
+            /** @enum {string} */
+            type: "typing";
         };
         CollaborationRequestBody: {
             message?: string | null;
@@ -1778,6 +1798,12 @@ export interface components {
             id: number;
             /** @enum {string} */
             type: "message_deleted";
+        } | {
+            chat: components["schemas"]["ChatRef"];
+            /** @enum {string} */
+            type: "typing";
+            /** Format: int64 */
+            userId: number;
         } | {
             /** @enum {string} */
             type: "investments_changed";
