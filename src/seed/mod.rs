@@ -4,6 +4,7 @@
 use anyhow::Context;
 use serde::Deserialize;
 
+mod chat;
 mod projects;
 
 use std::collections::HashMap;
@@ -79,6 +80,8 @@ pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     }
     connect_neighbours(&mut tx, &ids).await.context("demo connections")?;
     projects::seed(&mut tx, files, &by_name, now_ms()).await.context("demo projects")?;
+    let roles: Vec<(i64, String)> = people.iter().zip(&ids).map(|(person, id)| (*id, person.role.clone())).collect();
+    chat::seed(&mut tx, &roles, now_ms()).await.context("demo conversations")?;
     tx.commit().await?;
     Ok(people.len())
 }

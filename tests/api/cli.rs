@@ -58,6 +58,11 @@ async fn an_empty_database_is_filled_with_the_demo_community_once() {
     let id = projects[0]["id"].as_i64().unwrap();
     assert!(!newcomer.get(&format!("/api/projects/{id}/updates")).await.body.as_array().unwrap().is_empty());
     assert!(!newcomer.get(&format!("/api/projects/{id}/feedback")).await.body.as_array().unwrap().is_empty());
+    // The rooms have members and talk in them.
+    let rooms = newcomer.get("/api/communities").await.body;
+    assert!(rooms.as_array().unwrap().iter().all(|r| r["memberCount"].as_i64().unwrap() > 0), "{rooms}");
+    newcomer.post_empty("/api/communities/startups/join").await;
+    assert!(newcomer.get("/api/communities/startups/messages").await.body.as_array().unwrap().len() >= 4);
     // Seeding again adds nobody.
     let out = grow(&app, &["seed", "--demo"]).await;
     assert!(String::from_utf8_lossy(&out.stdout).contains("nothing seeded"), "{out:?}");
