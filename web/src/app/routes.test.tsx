@@ -30,6 +30,9 @@ function signedIn(user: User) {
     http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
     // The join screen reads its project (src/features/join).
     http.get('/api/projects/:id', () => HttpResponse.json({ message: 'Project not found' }, { status: 404 })),
+    // Explore, the home screen, shows the swipe deck (src/features/explore).
+    http.get('/api/feed', () => HttpResponse.json([])),
+    http.get('/api/feed/swipes', () => HttpResponse.json([])),
   );
 }
 

@@ -16,9 +16,11 @@ const AuthScreen = lazyScreen(() => import('@/features/auth/screens/auth-screen'
 const DesignSystemScreen = lazyScreen(() => import('@/features/design-system/design-system-screen'));
 const NotFoundScreen = lazyScreen(() => import('@/app/screens/not-found-screen'));
 const JoinLoginRequiredScreen = lazyScreen(() => import('@/app/screens/join-login-required-screen'));
-const ExploreScreen = lazyScreen(() => import('@/features/placeholders/explore-placeholder'));
+const ExploreScreen = lazyScreen(() => import('@/features/explore/explore-screen'));
 const SearchScreen = lazyScreen(() => import('@/features/placeholders/search-placeholder'));
 const CreateScreen = lazyScreen(() => import('@/features/placeholders/create-placeholder'));
+// Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the explore area.
+const InvestScreen = lazyScreen(() => import('@/features/explore/components/investment-portfolio'));
 const RewardsScreen = lazyScreen(() => import('@/features/rewards/rewards-screen'));
 const IdeateScreen = lazyScreen(() => import('@/features/placeholders/ideate-placeholder'));
 const ProfileScreen = lazyScreen(() => import('@/app/screens/profile-route'));
@@ -67,7 +69,9 @@ function SignedInRoutes({ user }: { user: User }) {
         <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
         <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>
         <Route path="/search">{inShell(<SearchScreen />)}</Route>
-        <Route path="/create">{inShell(<CreateScreen user={user} />)}</Route>
+        <Route path="/create">
+          {inShell(user.role === 'investor' ? <InvestScreen user={user} /> : <CreateScreen user={user} />)}
+        </Route>
         <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
         <Route path="/ideate">{inShell(<IdeateScreen />)}</Route>
         <Route path="/profile">{inShell(<ProfileScreen user={user} />)}</Route>

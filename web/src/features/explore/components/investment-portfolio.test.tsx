@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { server, setupMswServer } from '@/test/server';
+import { makePledge } from '../test-data';
+import { InvestmentPortfolio, pledgeTab } from './investment-portfolio';
+
+setupMswServer();
+
+const investor = makeUser({ role: 'investor' });
+
+describe('InvestmentPortfolio', () => {
+  it('totals the pledges in pounds, counts active and pending ones, and lists each with its upfront 10%', async () => {
+    server.use(
+      http.get('/api/investments', () =>
+        HttpResponse.json([
+          makePledge({
+            id: 3,
+            projectTitle: 'Solar Stitch',
+            amount: 15000,
+            upfrontAmount: 1500,
+            status: 'pending',
+            message: 'Count me in',
+          }),
+          makePledge({
+            id: 2,
+            projectTitle: 'Loom Lab',
+            amount: 25050,
+            upfrontAmount: 2505,
+            status: 'active',
+            message: '',
+          }),
+          makePledge({
+            id: 1,
+            projectTitle: 'Quiet Hours',
+            amount: 10001,
+            upfrontAmount: 1000,
+            status: 'completed',
+          }),
+        ]),
+      ),
+    );
+    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent('£500.51');
+    expect(within(summary).getByText('Active Investments').nextSibling).toHaveTextContent('1');
+    expect(within(summary).getByText('Pending Pledges').nextSibling).toHaveTextContent('1');
+    expect(screen.getByRole('heading', { name: 'ROI Potential' })).toBeInTheDocument();
+
+    // The first tab with something in it.
+    expect(screen.getByRole('tab', { name: 'Active Investments', selected: true })).toBeInTheDocument();
+    const active = screen.getByRole('article', { name: 'Pledge to Loom Lab' });
+    expect(active).toHaveTextContent('Total Amount£250.50');
+    expect(active).toHaveTextContent('Upfront Paid (10%)£25.05');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Pending Pledges' }));
+    const pending = screen.getByRole('article', { name: 'Pledge to Solar Stitch' });
+    expect(pending).toHaveTextContent('£150.00');
+    expect(pending).toHaveTextContent('£15.00');
+    expect(pending).toHaveTextContent('Count me in');
+    expect(pending).toHaveTextContent('pending');
+  });
+
+  it("shows 'No Investments Yet' with Explore Projects", async () => {
+    server.use(http.get('/api/investments', () => HttpResponse.json([])));
+    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    expect(await screen.findByRole('heading', { name: 'No Investments Yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore Projects' })).toHaveAttribute('href', '/explore');
+    expect(screen.getByRole('region', { name: 'Summary' })).toHaveTextContent('£0.00');
+  });
+
+  it('offers Retry when the pledges cannot be read', async () => {
+    server.use(http.get('/api/investments', () => HttpResponse.json({ message: 'Down' }, { status: 500 })));
+    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('pledgeTab', () => {
+  it('files a pledge under its status; other statuses with the completed ones', () => {
+    expect(pledgeTab('pending')).toBe('pending');
+    expect(pledgeTab('active')).toBe('active');
+    expect(pledgeTab('completed')).toBe('completed');
+    expect(pledgeTab('refunded')).toBe('completed');
+  });
+});

@@ -1,0 +1,174 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { invalidatePath } from '@/lib/api/query-keys';
+import { CURRENT_USER_KEY } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import {
+  ANY_SWIPES_KEY,
+  createPledge,
+  postFeedback,
+  projectQuery,
+  recordSwipe,
+  requestCollaboration,
+  resetSwipes,
+  supportProject,
+  type DeckData,
+} from '../api/explore';
+import type { NewFeedback, Project, Swipe } from '../api/types';
+import {
+  FEEDBACK_SENT_TOAST,
+  PAYMENT_CONFIRMED_DELAY_MS,
+  REQUEST_SENT_TOAST,
+  RESET_TOAST,
+  feedbackFailedToast,
+  paymentConfirmedToast,
+  pledgeCreatedToast,
+  pledgeFailedToast,
+  requestFailedToast,
+  resetFailedToast,
+  supportFailedToast,
+  supportedToast,
+  swipeFailedToast,
+} from '../lib/announce';
+import { withoutProject } from '../lib/deck';
+
+const isDeckKey = (key: readonly unknown[]) => key[0] === '/api/feed';
+
+/** Takes a swiped project out of every cached deck (whatever its filters), and notes that something was swiped. */
+function takeOutOfDecks(queryClient: QueryClient, projectId: number, direction: Swipe['direction']): void {
+  queryClient.setQueriesData<DeckData>({ predicate: (query) => isDeckKey(query.queryKey) }, (data) =>
+    data ? { ...data, pages: withoutProject(data.pages, projectId) } : data,
+  );
+  queryClient.setQueryData<Swipe[]>(ANY_SWIPES_KEY, [{ projectId, direction }]);
+}
+
+/** The project in the detail dialog's cache, changed in place (e.g. supported). */
+function patchProject(queryClient: QueryClient, projectId: number, change: Partial<Project>): void {
+  queryClient.setQueryData<Project>(projectQuery(projectId).queryKey, (old) =>
+    old ? { ...old, ...change } : old,
+  );
+}
+
+/**
+ * Support a project (spec 001 §7): 'Project Supported! You earned 25 coins…', then the supported list, the
+ * balance and the rewards refresh; 'Already Supported' on a repeat.
+ */
+export function useSupportProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/support'],
+    mutationFn: (projectId: number) => supportProject(projectId),
+    onSuccess: (result, projectId) => {
+      toast(supportedToast(result.coinsEarned));
+      patchProject(queryClient, projectId, { isSupported: true, supporterCount: result.supporterCount });
+      void invalidatePath(queryClient, '/api/projects/supported');
+      void invalidatePath(queryClient, `/api/projects/${projectId}`);
+      // The server pushes `user_updated` as well; this covers a socket that is down.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
+      void invalidatePath(queryClient, '/api/rewards');
+    },
+    onError: (error, projectId) => {
+      const shown = supportFailedToast(error);
+      toast(shown);
+      if (shown.title === 'Already Supported') patchProject(queryClient, projectId, { isSupported: true });
+    },
+  });
+}
+
+/**
+ * A card leaving the deck (spec 001 §2.1): it is taken out at once and the swipe is recorded on the server (so it
+ * follows the person to every device); a right swipe also supports the project.
+ */
+export function useSwipe() {
+  const queryClient = useQueryClient();
+  const support = useSupportProject();
+  const record = useMutation({
+    mutationKey: ['/api/feed/swipes'],
+    mutationFn: ({ projectId, direction }: { projectId: number; direction: 'pass' | 'support' }) =>
+      recordSwipe(projectId, direction),
+    onError: (error) => toast(swipeFailedToast(error)),
+  });
+
+  return {
+    /** Left: pass. */
+    pass: (project: Project) => {
+      takeOutOfDecks(queryClient, project.id, 'pass');
+      record.mutate({ projectId: project.id, direction: 'pass' });
+    },
+    /** Right: support (and record the swipe). */
+    support: (project: Project) => {
+      takeOutOfDecks(queryClient, project.id, 'support');
+      record.mutate({ projectId: project.id, direction: 'support' });
+      support.mutate(project.id);
+    },
+    /** Right, for an investor whose pledge went through: the card leaves, recorded as a right swipe. */
+    pledged: (project: Pick<Project, 'id'>) => {
+      takeOutOfDecks(queryClient, project.id, 'support');
+      record.mutate({ projectId: project.id, direction: 'support' });
+    },
+  };
+}
+
+/** RESET SWIPED and Start Over: the swiped set is cleared on the server, and the deck starts again from the top. */
+export function useResetSwipes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/feed/swipes/reset'],
+    mutationFn: resetSwipes,
+    onSuccess: async () => {
+      queryClient.setQueryData<Swipe[]>(ANY_SWIPES_KEY, []);
+      await queryClient.resetQueries({ predicate: (query) => isDeckKey(query.queryKey) });
+      toast(RESET_TOAST);
+    },
+    onError: (error) => toast(resetFailedToast(error)),
+  });
+}
+
+let paymentTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Make an investment pledge (spec 001 §4, §7): 'Pledge Created!', then about 3 s later 'Payment Confirmed' and the
+ * portfolio refreshed (the timer outlives the dialog, which closes at once). 'Pledge Failed' with the reason.
+ */
+export function usePledge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/pledge'],
+    mutationFn: ({ projectId, amount, message }: { projectId: number; amount: number; message: string }) =>
+      createPledge(projectId, amount, message),
+    onSuccess: (result, { projectId }) => {
+      toast(pledgeCreatedToast(result.pledge.amount, result.upfrontPaymentRequired));
+      void invalidatePath(queryClient, `/api/projects/${projectId}`);
+      if (paymentTimer !== null) clearTimeout(paymentTimer);
+      paymentTimer = setTimeout(() => {
+        paymentTimer = null;
+        toast(paymentConfirmedToast(result.upfrontPaymentRequired));
+        void invalidatePath(queryClient, '/api/investments');
+      }, PAYMENT_CONFIRMED_DELAY_MS);
+    },
+    onError: (error) => toast(pledgeFailedToast(error)),
+  });
+}
+
+/** Leave feedback or reply to it: 'Feedback submitted!' and the list refreshed; 'Error' with the reason. */
+export function usePostFeedback(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/feedback', projectId],
+    mutationFn: (body: NewFeedback) => postFeedback(projectId, body),
+    onSuccess: () => {
+      toast(FEEDBACK_SENT_TOAST);
+      void invalidatePath(queryClient, `/api/projects/${projectId}/feedback`);
+    },
+    onError: (error) => toast(feedbackFailedToast(error)),
+  });
+}
+
+/** Request to Collaborate: 'Request Sent!'; 'Request already sent!' when asked before; else 'Error'. */
+export function useRequestCollaboration(projectId: number) {
+  return useMutation({
+    mutationKey: ['/api/projects/request-collaboration', projectId],
+    mutationFn: () => requestCollaboration(projectId),
+    onSuccess: () => toast(REQUEST_SENT_TOAST),
+    onError: (error) => toast(requestFailedToast(error)),
+  });
+}
