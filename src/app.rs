@@ -80,6 +80,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::projects::router())
         .merge(crate::explore::router())
         .merge(crate::chat::router())
+        .merge(crate::discovery::router())
         .merge(crate::files::upload::router())
 }
 

@@ -33,6 +33,29 @@ where
     }
 }
 
+/// Query parameters. A value of the wrong type (`lat=north`) is a 400 `{"message"}` naming it, never
+/// axum's plain-text rejection.
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> axum::extract::FromRequestParts<S> for ApiQuery<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(ApiQuery(value)),
+            Err(rejection) => {
+                let text = rejection.body_text();
+                let detail = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
+                Err(AppError::BadRequest(format!("Invalid query: {detail}")))
+            }
+        }
+    }
+}
+
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|err| {

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod config;
 pub mod connections;
 pub mod db;
+pub mod discovery;
 pub mod edge;
 pub mod error;
 pub mod explore;

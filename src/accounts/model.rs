@@ -261,6 +261,13 @@ pub struct UpdateProfileRequest {
     #[serde(default)]
     #[schema(pattern = r"\S", max_length = 50)]
     pub last_name: Option<String>,
+    /// Latitude of the person's position (with `lng`; both null forget it), for "who's near you".
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<f64>, minimum = -90, maximum = 90)]
+    pub lat: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<f64>, minimum = -180, maximum = 180)]
+    pub lng: Option<Option<f64>>,
 }
 
 /// Tells "absent" (outer `None`) from "null" (`Some(None)`).

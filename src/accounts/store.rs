@@ -168,6 +168,8 @@ pub struct ProfileChange {
     pub skills: Option<Vec<String>>,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
+    /// A position (both or neither): `Some(None)` clears it.
+    pub position: Option<Option<(f64, f64)>>,
 }
 
 pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -> Result<UserRow, sqlx::Error> {
@@ -179,7 +181,9 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
            skills = COALESCE($6, skills), \
            first_name = COALESCE($7, first_name), \
            last_name = COALESCE($8, last_name), \
-           updated_at = $9 \
+           updated_at = $9, \
+           lat = CASE WHEN $11 = 1 THEN $12 ELSE lat END, \
+           lng = CASE WHEN $11 = 1 THEN $13 ELSE lng END \
          WHERE id = $10 RETURNING {USER_COLUMNS}"
     );
     sqlx::query_as(&sql)
@@ -193,6 +197,9 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
         .bind(change.last_name.as_deref())
         .bind(now_ms())
         .bind(user_id)
+        .bind(i64::from(change.position.is_some()))
+        .bind(change.position.flatten().map(|p| p.0))
+        .bind(change.position.flatten().map(|p| p.1))
         .fetch_one(&mut **tx)
         .await
 }

@@ -1,9 +1,6 @@
 //! The swipe deck and the swiped set.
 
-use axum::{
-    extract::{Query, State},
-    http::StatusCode,
-};
+use axum::{extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -13,6 +10,7 @@ use crate::{
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
+    extract::ApiQuery,
     projects::{access, model::Project, rules, store},
 };
 
@@ -25,26 +23,19 @@ pub struct DeckParams {
     category: Option<String>,
     /// Innovator, Collaborator or Explorer; empty or `all` for any.
     looking_for: Option<String>,
-    /// 1-200, default 50.
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 200)]
-    limit: Option<i64>,
-    /// From the previous page's Link header.
-    #[allow(dead_code)]
-    cursor: Option<String>,
 }
 
 fn chosen(value: Option<&str>) -> Option<&str> {
     value.map(str::trim).filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("all"))
 }
 
-#[utoipa::path(get, path = "/api/feed", tag = TAG, params(DeckParams),
+#[utoipa::path(get, path = "/api/feed", tag = TAG, params(DeckParams, crate::db::page::PageParams),
     responses((status = 200, body = [Project], description = "Published projects the caller neither owns nor has swiped, newest first"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn feed(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Query(params): Query<DeckParams>,
+    ApiQuery(params): ApiQuery<DeckParams>,
     page: PageRequest,
 ) -> AppResult<Page<Project>> {
     let category = chosen(params.category.as_deref()).map(rules::category).transpose()?;

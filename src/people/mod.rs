@@ -3,7 +3,7 @@
 //! The natural-language search of spec 001 arrives with the discovery area.
 
 use axum::{
-    extract::{DefaultBodyLimit, Query, State},
+    extract::{DefaultBodyLimit, State},
     Json,
 };
 use serde::{Deserialize, Serialize};
@@ -20,6 +20,7 @@ use crate::{
     db::page::{parse_limit, DEFAULT_LIMIT},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
+    extract::ApiQuery,
     files::photo,
 };
 
@@ -50,7 +51,7 @@ fn like_pattern(text: &str) -> String {
 pub async fn search(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Query(params): Query<SearchParams>,
+    ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<Vec<User>>> {
     let q = params.q.as_deref().unwrap_or_default().trim();
     if q.chars().count() > QUERY_MAX {
@@ -169,7 +170,7 @@ fn coordinate(raw: Option<&str>, name: &str, max: f64) -> AppResult<f64> {
     responses((status = 200, body = PlaceAnswer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn reverse(
     CurrentUser(_me): CurrentUser,
-    Query(params): Query<ReverseParams>,
+    ApiQuery(params): ApiQuery<ReverseParams>,
 ) -> AppResult<Json<PlaceAnswer>> {
     let lat = coordinate(params.lat.as_deref(), "lat", 90.0)?;
     let lng = coordinate(params.lng.as_deref(), "lng", 180.0)?;

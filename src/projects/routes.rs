@@ -1,7 +1,7 @@
 //! Handlers of projects themselves: the lists, create, read, edit, delete, support and the PDF.
 
 use axum::{
-    extract::{Path, Query, State},
+    extract::{Path, State},
     http::{header, StatusCode},
     response::{IntoResponse, Response},
     Json,
@@ -16,6 +16,7 @@ use crate::{
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
+    extract::ApiQuery,
     notifications::{self, Kind, NewNotification},
     rewards::ledger::{self, Reason},
 };
@@ -41,22 +42,15 @@ pub(crate) async fn one(state: &AppState, row: &ProjectRow) -> AppResult<Project
 pub struct ListParams {
     /// `me`: the caller's own projects, published or not.
     owner: Option<String>,
-    /// 1-200, default 50.
-    #[allow(dead_code)]
-    #[param(minimum = 1, maximum = 200)]
-    limit: Option<i64>,
-    /// From the previous page's Link header.
-    #[allow(dead_code)]
-    cursor: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/projects", tag = TAG, operation_id = "listProjects", params(ListParams),
+#[utoipa::path(get, path = "/api/projects", tag = TAG, operation_id = "listProjects", params(ListParams, crate::db::page::PageParams),
     responses((status = 200, body = [Project], description = "Published projects of everyone, newest first (or `?owner=me`: the caller's own); `Link: rel=\"next\"` while more remain"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Query(params): Query<ListParams>,
+    ApiQuery(params): ApiQuery<ListParams>,
     page: PageRequest,
 ) -> AppResult<Page<Project>> {
     let rows = match params.owner.as_deref() {

@@ -8,6 +8,7 @@ mod chat;
 mod cli;
 mod concurrency;
 mod connections;
+mod discovery;
 mod explore;
 mod jobs;
 mod notifications;

@@ -636,6 +636,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["projects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/supported": {
         parameters: {
             query?: never;
@@ -1015,6 +1031,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["spend_coins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["people"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1448,6 +1480,24 @@ export interface components {
          * @enum {string}
          */
         Metric: "lifetimeCoins" | "streakDays" | "scratches" | "dailyLogins" | "connections" | "storeClaims";
+        NearbyProject: components["schemas"]["Project"] & {
+            /** Format: double */
+            distanceKm: number;
+        };
+        NearbyUser: components["schemas"]["User"] & {
+            /**
+             * Format: double
+             * @description One decimal.
+             */
+            distanceKm: number;
+            /**
+             * Format: double
+             * @description Rounded to two decimals (about a kilometre).
+             */
+            lat?: number | null;
+            /** Format: double */
+            lng?: number | null;
+        };
         NewConnectionRequest: {
             message?: string | null;
             /** Format: int64 */
@@ -1916,6 +1966,13 @@ export interface components {
             bio?: string | null;
             firstName?: string | null;
             lastName?: string | null;
+            /**
+             * Format: double
+             * @description Latitude of the person's position (with `lng`; both null forget it), for "who's near you".
+             */
+            lat?: number | null;
+            /** Format: double */
+            lng?: number | null;
             location?: string | null;
             role?: null | components["schemas"]["Role"];
             skills?: string[] | null;
@@ -3034,17 +3091,18 @@ export interface operations {
     feed: {
         parameters: {
             query?: {
-                /** @description One of API.md's categories (any case); empty or `all` for every one. */
-                category?: string | null;
-                /** @description Innovator, Collaborator or Explorer; empty or `all` for any. */
-                lookingFor?: string | null;
-                /** @description 1-200, default 50. */
-                limit?: number | null;
-                /** @description From the previous page's Link header. */
-                cursor?: string | null;
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
             };
             header?: never;
-            path?: never;
+            path: {
+                /** @description One of API.md's categories (any case); empty or `all` for every one. */
+                category: string | null;
+                /** @description Innovator, Collaborator or Explorer; empty or `all` for any. */
+                lookingFor: string | null;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3191,14 +3249,14 @@ export interface operations {
     };
     reverse: {
         parameters: {
-            query?: {
-                /** @description Latitude in degrees, -90 to 90. */
-                lat?: string | null;
-                /** @description Longitude in degrees, -180 to 180. */
-                lng?: string | null;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Latitude in degrees, -90 to 90. */
+                lat: string | null;
+                /** @description Longitude in degrees, -180 to 180. */
+                lng: string | null;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3642,15 +3700,16 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description `me`: the caller's own projects, published or not. */
-                owner?: string | null;
-                /** @description 1-200, default 50. */
-                limit?: number | null;
-                /** @description From the previous page's Link header. */
-                cursor?: string | null;
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
             };
             header?: never;
-            path?: never;
+            path: {
+                /** @description `me`: the caller's own projects, published or not. */
+                owner: string | null;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3751,6 +3810,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Project"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    projects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Latitude in degrees, -90 to 90. */
+                lat: number | null;
+                /** @description Longitude in degrees, -180 to 180. */
+                lng: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published projects, nearest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearbyProject"][];
                 };
             };
             400: {
@@ -5371,6 +5471,47 @@ export interface operations {
             };
         };
     };
+    people: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Latitude in degrees, -90 to 90. */
+                lat: number | null;
+                /** @description Longitude in degrees, -180 to 180. */
+                lng: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nearest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearbyUser"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_profile: {
         parameters: {
             query?: never;
@@ -5469,16 +5610,16 @@ export interface operations {
     };
     search: {
         parameters: {
-            query?: {
-                /** @description Words of a name, a username or a skill; blank lists everyone. */
-                q?: string | null;
-                /** @description `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default). */
-                role?: string | null;
-                /** @description 1-200, default 50. */
-                limit?: string | null;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Words of a name, a username or a skill; blank lists everyone. */
+                q: string | null;
+                /** @description `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default). */
+                role: string | null;
+                /** @description 1-200, default 50. */
+                limit: string | null;
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -1,0 +1,13 @@
+//! Discovery (spec 001 §2.2, §9; API.md "Nearby", "Search"): who and what is near a position.
+
+mod nearby;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+
+pub use nearby::{haversine_km, within};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(nearby::people)).routes(routes!(nearby::projects))
+}

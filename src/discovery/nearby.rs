@@ -1,0 +1,169 @@
+//! "Who's near you" (spec 001 §9): everyone within 50 km, or within 100 km when nobody is that
+//! close, or else the 10 closest; distances by the haversine formula on a 6,371 km earth. A project
+//! is where it says, or where its owner is. Positions go out rounded to about a kilometre.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    accounts::model::{user_columns_of, User, UserRow},
+    app::AppState,
+    auth::CurrentUser,
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiQuery,
+    projects::{model::Project, store as projects_store},
+};
+
+const TAG: &str = "discovery";
+pub const EARTH_RADIUS_KM: f64 = 6371.0;
+pub const NEAR_KM: f64 = 50.0;
+pub const WIDER_KM: f64 = 100.0;
+pub const CLOSEST: usize = 10;
+
+pub fn haversine_km(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (lat1, lat2) = (a.0.to_radians(), b.0.to_radians());
+    let (dlat, dlng) = ((b.0 - a.0).to_radians(), (b.1 - a.1).to_radians());
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlng / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_KM * h.sqrt().asin()
+}
+
+/// Spec 001 §9's choice from things with their distances: within 50 km, else within 100 km,
+/// else the 10 closest; nearest first.
+pub fn within<T>(mut found: Vec<(f64, T)>) -> Vec<(f64, T)> {
+    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for radius in [NEAR_KM, WIDER_KM] {
+        if found.iter().any(|(d, _)| *d <= radius) {
+            found.retain(|(d, _)| *d <= radius);
+            return found;
+        }
+    }
+    found.truncate(CLOSEST);
+    found
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct Position {
+    /// Latitude in degrees, -90 to 90.
+    lat: Option<f64>,
+    /// Longitude in degrees, -180 to 180.
+    lng: Option<f64>,
+}
+
+impl Position {
+    fn checked(&self) -> AppResult<(f64, f64)> {
+        match (self.lat, self.lng) {
+            (Some(lat), Some(lng)) if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) => {
+                Ok((lat, lng))
+            }
+            (Some(_), Some(_)) => Err(AppError::bad_request("lat must be from -90 to 90 and lng from -180 to 180")),
+            _ => Err(AppError::bad_request("lat and lng are required")),
+        }
+    }
+}
+
+fn rounded(value: Option<f64>) -> Option<f64> {
+    value.map(|v| (v * 100.0).round() / 100.0)
+}
+
+fn km(distance: f64) -> f64 {
+    (distance * 10.0).round() / 10.0
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyUser {
+    #[serde(flatten)]
+    pub user: User,
+    /// Rounded to two decimals (about a kilometre).
+    pub lat: Option<f64>,
+    pub lng: Option<f64>,
+    /// One decimal.
+    pub distance_km: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearbyProject {
+    #[serde(flatten)]
+    pub project: Project,
+    pub distance_km: f64,
+}
+
+#[utoipa::path(get, path = "/api/users/nearby", tag = TAG, params(Position),
+    responses((status = 200, body = [NearbyUser], description = "Nearest first"), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody)))]
+pub async fn people(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiQuery(position): ApiQuery<Position>,
+) -> AppResult<Json<Vec<NearbyUser>>> {
+    let here = position.checked()?;
+    let rows: Vec<UserRow> = sqlx::query_as(&format!(
+        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL AND u.lng IS NOT NULL",
+        user_columns_of("u")
+    ))
+    .bind(me.id)
+    .fetch_all(&mut *state.db.conn().await?)
+    .await?;
+    let found = rows.into_iter().filter_map(|u| Some((haversine_km(here, (u.lat?, u.lng?)), u))).collect();
+    Ok(Json(
+        within(found)
+            .into_iter()
+            .map(|(d, u)| NearbyUser {
+                user: u.to_public(),
+                lat: rounded(u.lat),
+                lng: rounded(u.lng),
+                distance_km: km(d),
+            })
+            .collect(),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/projects/nearby", tag = TAG, params(Position),
+    responses((status = 200, body = [NearbyProject], description = "Published projects, nearest first"), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody)))]
+pub async fn projects(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiQuery(position): ApiQuery<Position>,
+) -> AppResult<Json<Vec<NearbyProject>>> {
+    let here = position.checked()?;
+    let mut conn = state.db.conn().await?;
+    let placed: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
+        "SELECT p.id, COALESCE(p.lat, u.lat), COALESCE(p.lng, u.lng) FROM projects p JOIN users u ON u.id = p.owner_id \
+         WHERE p.is_published = 1 AND p.is_active = 1",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let found = placed.into_iter().filter_map(|(id, lat, lng)| Some((haversine_km(here, (lat?, lng?)), id))).collect();
+    let chosen = within(found);
+    let mut answer = Vec::with_capacity(chosen.len());
+    for (distance, id) in chosen {
+        if let Some(row) = projects_store::find(&mut conn, me.id, id).await? {
+            answer.push(NearbyProject { project: row.to_wire(Vec::new()), distance_km: km(distance) });
+        }
+    }
+    Ok(Json(answer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn london_to_paris_is_about_344_km() {
+        let d = haversine_km((51.5074, -0.1278), (48.8566, 2.3522));
+        assert!((d - 343.5).abs() < 1.5, "{d}");
+    }
+
+    #[test]
+    fn the_radius_widens_then_falls_back_to_the_ten_closest() {
+        let near = within(vec![(70.0, 'b'), (20.0, 'a'), (300.0, 'c')]);
+        assert_eq!(near.iter().map(|x| x.1).collect::<String>(), "a");
+        let wider = within(vec![(70.0, 'b'), (300.0, 'c')]);
+        assert_eq!(wider.iter().map(|x| x.1).collect::<String>(), "b");
+        let far: Vec<(f64, usize)> = (0..15).map(|i| (500.0 + i as f64, i)).collect();
+        assert_eq!(within(far).len(), 10);
+    }
+}
