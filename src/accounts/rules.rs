@@ -206,6 +206,21 @@ pub fn plan(raw: Option<&str>) -> Result<String, AppError> {
     }
 }
 
+/// A profile's position change: both of `lat` and `lng` or neither; both null forget it.
+pub fn position(lat: Option<Option<f64>>, lng: Option<Option<f64>>) -> Result<Option<Option<(f64, f64)>>, AppError> {
+    match (lat, lng) {
+        (None, None) => Ok(None),
+        (Some(None), Some(None)) => Ok(Some(None)),
+        (Some(Some(lat)), Some(Some(lng))) if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) => {
+            Ok(Some(Some((lat, lng))))
+        }
+        (Some(Some(_)), Some(Some(_))) => {
+            Err(AppError::bad_request("lat must be from -90 to 90 and lng from -180 to 180"))
+        }
+        _ => Err(AppError::bad_request("lat and lng are set together")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,20 +269,5 @@ mod tests {
     fn roles_read_any_case() {
         assert_eq!(Role::parse("Innovator"), Some(Role::Innovator));
         assert_eq!(Role::parse("admin"), None);
-    }
-}
-
-/// A profile's position change: both of `lat` and `lng` or neither; both null forget it.
-pub fn position(lat: Option<Option<f64>>, lng: Option<Option<f64>>) -> Result<Option<Option<(f64, f64)>>, AppError> {
-    match (lat, lng) {
-        (None, None) => Ok(None),
-        (Some(None), Some(None)) => Ok(Some(None)),
-        (Some(Some(lat)), Some(Some(lng))) if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) => {
-            Ok(Some(Some((lat, lng))))
-        }
-        (Some(Some(_)), Some(Some(_))) => {
-            Err(AppError::bad_request("lat must be from -90 to 90 and lng from -180 to 180"))
-        }
-        _ => Err(AppError::bad_request("lat and lng are set together")),
     }
 }
