@@ -89,8 +89,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(tasks::complete))
         .routes(routes!(tasks::assign))
         .routes(routes!(tasks::edit, tasks::delete))
-        .routes(routes!(posts::updates, posts::post_update))
-        .routes(routes!(posts::feedback, posts::post_feedback))
+        // An update or a comment may carry its picture as a data URL (spec 001 §3): a 10 MB image, in base64.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(posts::updates, posts::post_update))
+                .routes(routes!(posts::feedback, posts::post_feedback))
+                .layer(axum::extract::DefaultBodyLimit::max(crate::files::upload::MAX_FILE_BYTES / 3 * 4 + 64 * 1024)),
+        )
         .routes(routes!(members::collaborators, members::add_collaborator))
         .routes(routes!(members::remove_collaborator))
         .routes(routes!(members::join))

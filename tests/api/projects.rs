@@ -528,3 +528,27 @@ async fn the_pdf_summary_is_a_real_document_named_after_the_project() {
     let draft = owner.post("/api/projects", &json!({ "title": "Secret" })).await.body["id"].as_i64().unwrap();
     assert_eq!(stranger.post_empty(&format!("/api/projects/{draft}/download-pdf")).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn an_update_picture_sent_as_a_data_url_may_be_larger_than_a_json_body() {
+    let app = spawn_app().await;
+    let (owner, _) = person_as(&app, "innovator").await;
+    let id = published(&owner, json!({})).await;
+    // About 2 MB of PNG: over the 1 MiB JSON limit, under the 10 MB picture limit.
+    let png = picture(900, 800, ImageFormat::Png);
+    assert!(png.len() > 1_200_000);
+    let posted = owner
+        .post(
+            &format!("/api/projects/{id}/updates"),
+            &json!({ "title": "Photos", "content": "Big one", "imageUrl": data_url("image/png", &png) }),
+        )
+        .await;
+    assert_eq!(posted.status, StatusCode::CREATED, "{}", posted.body);
+    let comment = owner
+        .post(
+            &format!("/api/projects/{id}/feedback"),
+            &json!({ "content": "And here", "imageUrl": data_url("image/png", &png) }),
+        )
+        .await;
+    assert_eq!(comment.status, StatusCode::CREATED);
+}
