@@ -43,6 +43,7 @@ pub fn within<T>(mut found: Vec<(f64, T)>) -> Vec<(f64, T)> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct Position {
     /// Latitude in degrees, -90 to 90.
     lat: Option<f64>,

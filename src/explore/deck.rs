@@ -17,6 +17,7 @@ use crate::{
 const TAG: &str = "explore";
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct DeckParams {
     /// One of API.md's categories (any case); empty or `all` for every one.

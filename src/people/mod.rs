@@ -30,6 +30,7 @@ const TAG: &str = "people";
 const QUERY_MAX: usize = 100;
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchParams {
     /// Words of a name, a username or a skill; blank lists everyone.
     q: Option<String>,
@@ -139,6 +140,7 @@ pub async fn profile_image(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ReverseParams {
     /// Latitude in degrees, -90 to 90.
     lat: Option<String>,

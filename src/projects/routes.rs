@@ -39,6 +39,7 @@ pub(crate) async fn one(state: &AppState, row: &ProjectRow) -> AppResult<Project
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListParams {
     /// `me`: the caller's own projects, published or not.
     owner: Option<String>,

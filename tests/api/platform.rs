@@ -109,7 +109,7 @@ async fn the_openapi_document_describes_the_auth_calls() {
 }
 
 #[tokio::test]
-async fn every_operation_in_the_openapi_document_has_its_own_id() {
+async fn every_operation_has_its_own_id_and_its_parameters_where_they_are_sent() {
     // Generated clients key their types by operation id: two handlers named `list` would share one.
     let app = spawn_app().await;
     let document = app.client().get("/api/openapi.json").await.body;
@@ -119,6 +119,13 @@ async fn every_operation_in_the_openapi_document_has_its_own_id() {
             let id = operation["operationId"].as_str().unwrap_or_default().to_string();
             if let Some(other) = seen.insert(id.clone(), format!("{method} {path}")) {
                 panic!("{id} names both {other} and {method} {path}");
+            }
+            // A parameter said to be in the path is in the path (query parameters are not mistaken for it).
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let name = parameter["name"].as_str().unwrap();
+                if parameter["in"] == "path" {
+                    assert!(path.contains(&format!("{{{name}}}")), "{method} {path}: {name} is not in the path");
+                }
             }
         }
     }

@@ -3091,18 +3091,17 @@ export interface operations {
     feed: {
         parameters: {
             query?: {
+                /** @description One of API.md's categories (any case); empty or `all` for every one. */
+                category?: string;
+                /** @description Innovator, Collaborator or Explorer; empty or `all` for any. */
+                lookingFor?: string;
                 /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
-            path: {
-                /** @description One of API.md's categories (any case); empty or `all` for every one. */
-                category: string | null;
-                /** @description Innovator, Collaborator or Explorer; empty or `all` for any. */
-                lookingFor: string | null;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -3249,14 +3248,14 @@ export interface operations {
     };
     reverse: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Latitude in degrees, -90 to 90. */
-                lat: string | null;
+                lat?: string;
                 /** @description Longitude in degrees, -180 to 180. */
-                lng: string | null;
+                lng?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -3700,16 +3699,15 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
+                /** @description `me`: the caller's own projects, published or not. */
+                owner?: string;
                 /** @description How many rows, 1-200 (default 50). */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
             };
             header?: never;
-            path: {
-                /** @description `me`: the caller's own projects, published or not. */
-                owner: string | null;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -3832,14 +3830,14 @@ export interface operations {
     };
     projects: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Latitude in degrees, -90 to 90. */
-                lat: number | null;
+                lat?: number;
                 /** @description Longitude in degrees, -180 to 180. */
-                lng: number | null;
+                lng?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -5473,14 +5471,14 @@ export interface operations {
     };
     people: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Latitude in degrees, -90 to 90. */
-                lat: number | null;
+                lat?: number;
                 /** @description Longitude in degrees, -180 to 180. */
-                lng: number | null;
+                lng?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -5610,16 +5608,16 @@ export interface operations {
     };
     search: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Words of a name, a username or a skill; blank lists everyone. */
-                q: string | null;
+                q?: string;
                 /** @description `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default). */
-                role: string | null;
+                role?: string;
                 /** @description 1-200, default 50. */
-                limit: string | null;
+                limit?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
