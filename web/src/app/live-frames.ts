@@ -8,7 +8,15 @@ import { rewardsLive } from '@/features/rewards/live';
 import { createFrameRouter, type EveryFrameHandled, type FeatureFrameType, type HandledBy } from '@/lib/live';
 
 /** Every feature's live-frame handlers (src/features/<area>/live.ts). Add a feature's here. */
-const LIVE_FEATURES = [authLive, chatLive, connectionsLive, exploreLive, notificationsLive, projectsLive, rewardsLive] as const;
+const LIVE_FEATURES = [
+  authLive,
+  chatLive,
+  connectionsLive,
+  exploreLive,
+  notificationsLive,
+  projectsLive,
+  rewardsLive,
+] as const;
 
 // A frame type in the generated `ServerFrame` union that no feature above handles fails the type check here,
 // naming the type: handle it in the feature it concerns, invalidating exactly the queries it changes.

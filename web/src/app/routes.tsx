@@ -18,13 +18,13 @@ const NotFoundScreen = lazyScreen(() => import('@/app/screens/not-found-screen')
 const JoinLoginRequiredScreen = lazyScreen(() => import('@/app/screens/join-login-required-screen'));
 const ExploreScreen = lazyScreen(() => import('@/features/explore/explore-screen'));
 const SearchScreen = lazyScreen(() => import('@/features/placeholders/search-placeholder'));
-const CreateScreen = lazyScreen(() => import('@/features/placeholders/create-placeholder'));
+const CreateScreen = lazyScreen(() => import('@/features/projects/projects-screen'));
 // Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the explore area.
 const InvestScreen = lazyScreen(() => import('@/features/explore/components/investment-portfolio'));
 const RewardsScreen = lazyScreen(() => import('@/features/rewards/rewards-screen'));
 const IdeateScreen = lazyScreen(() => import('@/features/placeholders/ideate-placeholder'));
 const ProfileScreen = lazyScreen(() => import('@/app/screens/profile-route'));
-const JoinScreen = lazyScreen(() => import('@/features/placeholders/join-placeholder'));
+const JoinScreen = lazyScreen(() => import('@/features/join/join-screen'));
 
 /**
  * The route table of spec 000 §2, for the signed-in and the signed-out states. A current-user call that fails

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { serverMessage } from '@/lib/api/client';
+import { invalidatePath } from '@/lib/api/query-keys';
+import { CURRENT_USER_KEY } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { joinProject, type JoinRole } from '../api/join';
+
+/**
+ * Join with a role (spec 000 §2, §7, §8): joined, 'Successfully joined! You've joined the project as {role}', the
+ * projects refreshed and on to /create; a protected project, 'Join request sent!' (the owner decides); refused,
+ * 'Failed to join project' with the server's reason.
+ */
+export function useJoinProject(projectId: string, onRequested: () => void) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}/join', projectId],
+    mutationFn: (role: JoinRole) => joinProject(projectId, role),
+    onSuccess: (answer, role) => {
+      void invalidatePath(queryClient, '/api/projects');
+      if (answer.joined) {
+        // Joining pays coins once: the balance everywhere.
+        void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
+        void invalidatePath(queryClient, '/api/rewards');
+        toast({
+          title: 'Successfully joined!',
+          description: `You've joined the project as ${role}`,
+          variant: 'success',
+        });
+        navigate('/create');
+      } else {
+        toast({
+          title: 'Join request sent!',
+          description: 'The owner will review your request.',
+          variant: 'success',
+        });
+        onRequested();
+      }
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to join project',
+        description: serverMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+}

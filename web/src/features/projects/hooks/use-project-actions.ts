@@ -1,0 +1,413 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { serverMessage } from '@/lib/api/client';
+import { invalidatePath } from '@/lib/api/query-keys';
+import { CURRENT_USER_KEY } from '@/lib/session';
+import { toast, type ToastOptions } from '@/lib/toast';
+import {
+  addCollaborator,
+  assignTask,
+  completeTask,
+  createProject,
+  createTask,
+  deleteProject,
+  deleteTask,
+  downloadProjectPdf,
+  editProject,
+  editTask,
+  postFeedback,
+  postUpdate,
+  projectQuery,
+  removeCollaborator,
+  uploadFiles,
+} from '../api/projects';
+import type { NewProject, NewTask, Project, ProjectChanges, Task, TaskChanges } from '../api/types';
+import { pdfFileName, saveBlob } from '../lib/download';
+import { DEFAULT_TASK_COINS } from '../lib/tasks';
+
+/** Delay between the update toast and the supporters-notified toast (spec 001 §4, §9). */
+export const SUPPORTERS_TOAST_DELAY_MS = 2000;
+
+/** An upload that failed: its own toast ('Upload failed'), not the call's. */
+export class UploadFailed extends Error {
+  override readonly name = 'UploadFailed';
+}
+
+async function upload(files: readonly File[]): Promise<string[]> {
+  if (files.length === 0) return [];
+  try {
+    return await uploadFiles(files);
+  } catch (error) {
+    console.error('Upload failed', error);
+    throw new UploadFailed(serverMessage(error, ''));
+  }
+}
+
+const IMAGES_UPLOAD_FAILED: ToastOptions = {
+  title: 'Upload failed',
+  description: 'Failed to upload images',
+  variant: 'destructive',
+};
+const ATTACHMENTS_UPLOAD_FAILED: ToastOptions = {
+  title: 'Upload failed',
+  description: 'Failed to upload attachments. Please try again.',
+  variant: 'destructive',
+};
+
+/** Everything under /api/projects (lists, details, tasks, …): what a project change may touch. */
+function refreshProjects(queryClient: QueryClient): void {
+  void invalidatePath(queryClient, '/api/projects');
+}
+
+/** Coins were earned: the balance everywhere (the server pushes `user_updated` too; this covers a closed socket). */
+function refreshCoins(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
+  void invalidatePath(queryClient, '/api/rewards');
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+// ---- Projects ----
+
+export interface CreateProjectInput {
+  project: Omit<NewProject, 'imageUrls'>;
+  images: readonly File[];
+}
+
+/** CREATE PROJECT: uploads the hero images, creates the project, and says how many coins it paid. */
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects', 'create'],
+    mutationFn: async ({ project, images }: CreateProjectInput) =>
+      createProject({ ...project, imageUrls: await upload(images) }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(projectQuery(created.id).queryKey, created);
+      refreshProjects(queryClient);
+      refreshCoins(queryClient);
+      toast({
+        title: 'Project Created!',
+        description: `"${created.title}" is ready. You earned ${plural(created.coinsEarned, 'coin')}!`,
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      if (error instanceof UploadFailed) toast(IMAGES_UPLOAD_FAILED);
+      else
+        toast({
+          title: 'Error',
+          description: serverMessage(error, 'Failed to create project'),
+          variant: 'destructive',
+        });
+    },
+  });
+}
+
+export interface EditProjectInput {
+  changes: ProjectChanges;
+  /** New images to upload and add after `changes.imageUrls` (the kept ones). */
+  newImages?: readonly File[];
+  /** What to say when it worked. */
+  success: ToastOptions;
+}
+
+/** Every owner's change of a project (details, phase, Published, Protected): 'Update failed' when refused. */
+export function useEditProject(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}', 'edit', projectId],
+    mutationFn: async ({ changes, newImages = [] }: EditProjectInput) => {
+      const added = await upload(newImages);
+      const body: ProjectChanges =
+        added.length > 0 ? { ...changes, imageUrls: [...(changes.imageUrls ?? []), ...added] } : changes;
+      return editProject(projectId, body);
+    },
+    onSuccess: (project, { success }) => {
+      queryClient.setQueryData(projectQuery(projectId).queryKey, project);
+      refreshProjects(queryClient);
+      toast(success);
+    },
+    onError: (error) => {
+      if (error instanceof UploadFailed) toast(IMAGES_UPLOAD_FAILED);
+      else
+        toast({
+          title: 'Update failed',
+          description: serverMessage(error, 'Failed to update project'),
+          variant: 'destructive',
+        });
+    },
+  });
+}
+
+/** Delete Project: gone with its tasks, updates, feedback and team. */
+export function useDeleteProject(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}', 'delete', projectId],
+    mutationFn: () => deleteProject(projectId),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: projectQuery(projectId).queryKey });
+      refreshProjects(queryClient);
+      toast({ title: 'Project deleted', description: 'The project and everything in it are gone.' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Delete failed',
+        description: serverMessage(error, 'Failed to delete project'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** The PDF summary, fetched and saved as `<title>_project_summary.pdf`. */
+export function useDownloadPdf() {
+  return useMutation({
+    mutationKey: ['/api/projects/{id}/download-pdf'],
+    mutationFn: async (project: Pick<Project, 'id' | 'title'>) => {
+      saveBlob(await downloadProjectPdf(project.id), pdfFileName(project.title));
+    },
+    onError: (error) => {
+      console.error('PDF download failed', error);
+      toast({ title: 'Download Failed', description: 'Failed to generate PDF', variant: 'destructive' });
+    },
+  });
+}
+
+// ---- Tasks ----
+
+export interface TaskInput {
+  title: string;
+  description: string;
+  /** Attachments already uploaded (kept, when editing). */
+  attachments: string[];
+  /** New files to upload and attach. */
+  files: readonly File[];
+}
+
+async function taskBody(input: TaskInput): Promise<NewTask & TaskChanges> {
+  const attachments = [...input.attachments, ...(await upload(input.files))];
+  // spec 001 §5: an empty description and an empty attachment list are sent as null.
+  return {
+    title: input.title.trim(),
+    description: input.description.trim() || null,
+    attachments: attachments.length > 0 ? attachments : null,
+  };
+}
+
+function taskFailed(fallback: string) {
+  return (error: Error) => {
+    if (error instanceof UploadFailed) toast(ATTACHMENTS_UPLOAD_FAILED);
+    else toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+  };
+}
+
+/** Create New Task (the owner). */
+export function useCreateTask(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}/tasks', 'create', projectId],
+    mutationFn: async (input: TaskInput) => createTask(projectId, await taskBody(input)),
+    onSuccess: (task) => {
+      refreshProjects(queryClient);
+      toast({ title: 'Task created', description: task.title, variant: 'success' });
+    },
+    onError: taskFailed('Failed to create task'),
+  });
+}
+
+/** Edit Task (the owner): title, description, attachments. */
+export function useEditTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/tasks/{taskId}', 'edit'],
+    mutationFn: async ({ taskId, input }: { taskId: number; input: TaskInput }) =>
+      editTask(taskId, await taskBody(input)),
+    onSuccess: () => {
+      refreshProjects(queryClient);
+      toast({ title: 'Task updated', variant: 'success' });
+    },
+    onError: taskFailed('Failed to update task'),
+  });
+}
+
+/** Delete Task (the owner). */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/tasks/{taskId}', 'delete'],
+    mutationFn: (task: Task) => deleteTask(task.id),
+    onSuccess: () => {
+      refreshProjects(queryClient);
+      toast({ title: 'Task deleted' });
+    },
+    onError: taskFailed('Failed to delete task'),
+  });
+}
+
+/** Complete a task (owner and collaborators): the coins it paid, 25 when the answer does not say. */
+export function useCompleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/tasks/{taskId}/complete'],
+    mutationFn: (task: Task) => completeTask(task.id),
+    onSuccess: (task) => {
+      refreshProjects(queryClient);
+      refreshCoins(queryClient);
+      const coins = typeof task.coinsEarned === 'number' ? task.coinsEarned : DEFAULT_TASK_COINS;
+      toast({
+        title: 'Task Completed!',
+        description: `You earned ${plural(coins, 'coin')} for completing "${task.title}".`,
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      refreshProjects(queryClient);
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to complete task'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** Assign Task (the owner): to the owner or a collaborator, or to nobody. */
+export function useAssignTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/tasks/{taskId}/assign'],
+    mutationFn: ({
+      taskId,
+      assignedTo,
+    }: {
+      taskId: number;
+      assignedTo: number | null;
+      name: string | null;
+    }) => assignTask(taskId, assignedTo),
+    onSuccess: (_task, { name }) => {
+      refreshProjects(queryClient);
+      toast({
+        title: name ? 'Task assigned' : 'Task unassigned',
+        ...(name ? { description: `Assigned to ${name}.` } : {}),
+        variant: 'success',
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Assignment failed',
+        description: serverMessage(error, 'Failed to assign task'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+// ---- Updates and feedback ----
+
+export interface UpdateInput {
+  title: string;
+  content: string;
+  image: File | null;
+}
+
+/** Post Project Update: the update toast, then 2 s later how many supporters were notified. */
+export function usePostUpdate(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}/updates', 'post', projectId],
+    mutationFn: async ({ title, content, image }: UpdateInput) => {
+      const [imageUrl] = await upload(image ? [image] : []);
+      return postUpdate(projectId, {
+        title: title.trim(),
+        content: content.trim(),
+        imageUrl: imageUrl ?? null,
+      });
+    },
+    onSuccess: (posted) => {
+      refreshProjects(queryClient);
+      toast({
+        title: 'Update Posted!',
+        description: `"${posted.title}" is live on your project.`,
+        variant: 'success',
+      });
+      setTimeout(
+        () =>
+          toast({
+            title: 'Supporters Notified',
+            description:
+              posted.supporterCount > 0
+                ? `${plural(posted.supporterCount, 'supporter')} notified of your update.`
+                : 'No supporters to notify yet: they will see it on your project.',
+          }),
+        SUPPORTERS_TOAST_DELAY_MS,
+      );
+    },
+    onError: (error) => {
+      if (error instanceof UploadFailed) toast(IMAGES_UPLOAD_FAILED);
+      else
+        toast({
+          title: 'Error',
+          description: serverMessage(error, 'Failed to post update'),
+          variant: 'destructive',
+        });
+    },
+  });
+}
+
+/** A feedback comment or a reply (trimmed, never blank). */
+export function usePostFeedback(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}/feedback', 'post', projectId],
+    mutationFn: ({ content, parentId }: { content: string; parentId: number | null }) =>
+      postFeedback(projectId, { content: content.trim(), parentId }),
+    onSuccess: () => {
+      refreshProjects(queryClient);
+      toast({ title: 'Feedback submitted!', variant: 'success' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to submit feedback'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+// ---- The team ----
+
+export function useAddCollaborator(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}/collaborators', 'add', projectId],
+    mutationFn: ({ userId }: { userId: number; name: string }) => addCollaborator(projectId, userId),
+    onSuccess: (_added, { name }) => {
+      refreshProjects(queryClient);
+      toast({ title: 'Collaborator added', description: `${name} is on the team.`, variant: 'success' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to add collaborator'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+export function useRemoveCollaborator(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/projects/{id}/collaborators/{userId}', 'remove', projectId],
+    mutationFn: ({ userId }: { userId: number; name: string }) => removeCollaborator(projectId, userId),
+    onSuccess: (_nothing, { name }) => {
+      refreshProjects(queryClient);
+      toast({ title: 'Collaborator removed', description: `${name} is no longer on the team.` });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to remove collaborator'),
+        variant: 'destructive',
+      }),
+  });
+}
