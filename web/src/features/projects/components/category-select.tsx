@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { inputClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { CATEGORIES } from '../lib/categories';
+import { CATEGORIES } from '@/lib/projects/categories';
 
 /** The categories of API.md with their display labels, as the platform's own select (best on phones). */
 export const CategorySelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { phaseLabel, phaseTone } from '../lib/phases';
+import { phaseLabel, phaseTone } from '@/lib/projects/phases';
 
 /** The phase on the purple scale (idea light … launch deep); other values in the default style. */
 export function PhaseBadge({ phase, className }: { phase: string; className?: string }) {

@@ -8,7 +8,7 @@ import {
   phaseTone,
   SELECTABLE_PHASES,
   type Phase,
-} from '../lib/phases';
+} from '@/lib/projects/phases';
 
 const ICONS: Partial<Record<Phase, LucideIcon>> = {
   idea: Lightbulb,

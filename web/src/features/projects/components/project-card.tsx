@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Project } from '../api/types';
-import { categoryLabel } from '../lib/categories';
+import { categoryLabel } from '@/lib/projects/categories';
 import { ImageCarousel } from './image-carousel';
 import { PdfButton } from './pdf-button';
 import { PhaseBadge } from './phase-badge';

@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { categoryLabel } from '../lib/categories';
+import { categoryLabel } from '@/lib/projects/categories';
 
 /** No images: the title's initial and the category on the phase gradient (spec 001 §2.3). */
 export function ProjectPlaceholder({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeFile, makeProject } from '../test-data';
 import { createAccess } from './access';
-import { categoryLabel } from './categories';
+import { categoryLabel } from '@/lib/projects/categories';
 import { pdfFileName } from './download';
 import { checkAttachments, checkImages, MAX_FILE_BYTES, thumbnailUrl } from './images';
 import { LOOKING_FOR_LIMIT_TOAST, toggleLookingFor } from './looking-for';
-import { phaseLabel, phaseProgress, phaseTone, SELECTABLE_PHASES } from './phases';
+import { phaseLabel, phaseProgress, phaseTone, SELECTABLE_PHASES } from '@/lib/projects/phases';
 import { filterProjects } from './search';
 import { completedByLabel, taskPercent } from './tasks';
 
