@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import {
   test,
   expect,
@@ -7,7 +6,16 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { audit, expectToast, settle, SHOTS, STRONG_PASSWORD, unique } from './support';
+import {
+  audit,
+  captureBothThemes,
+  closeToast,
+  encodePng,
+  expectToast,
+  SHOTS,
+  STRONG_PASSWORD,
+  unique,
+} from './support';
 
 // The explore journey of issue 16. An innovator publishes four projects (their own deck stays empty); a person
 // swipes the first right with a real pointer drag (25 coins, the card leaves), the next left, and drags up to the
@@ -88,44 +96,11 @@ function coverPng(
   width = 640,
   height = 400,
 ): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      const t = (x / width + y / height) / 2;
-      const ring = Math.abs((Math.hypot(x - width * 0.7, y - height * 0.35) % 90) - 45) < 3 ? 40 : 0;
-      for (let c = 0; c < 3; c += 1)
-        row[1 + x * 3 + c] = Math.min(255, Math.round(from[c]! + (to[c]! - from[c]!) * t) + ring);
-    }
-    rows.push(row);
-  }
-  const crc = (data: Buffer) => {
-    let value = 0xffffffff;
-    for (const byte of data) {
-      value ^= byte;
-      for (let k = 0; k < 8; k += 1) value = value & 1 ? (value >>> 1) ^ 0xedb88320 : value >>> 1;
-    }
-    return (value ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, (x, y) => {
+    const t = (x / width + y / height) / 2;
+    const ring = Math.abs((Math.hypot(x - width * 0.7, y - height * 0.35) % 90) - 45) < 3 ? 40 : 0;
+    return from.map((start, c) => start + (to[c]! - start) * t + ring);
+  });
 }
 
 async function upload(request: APIRequestContext, name: string, png: Buffer): Promise<string> {
@@ -165,24 +140,6 @@ async function dragTopCard(page: Page, dx: number, dy: number, midway?: () => Pr
   if (midway) await midway();
   await page.mouse.move(x + dx, y + dy, { steps: 8 });
   await page.mouse.up();
-}
-
-/** The toast on screen, closed (so a screenshot shows the screen itself). */
-async function closeToast(page: Page) {
-  const close = page.getByRole('button', { name: 'Close notification' });
-  await close.click({ timeout: 2000 }).catch(() => {});
-  await expect(close).toBeHidden();
-}
-
-/** Audited and screenshotted in the light and the dark theme (the page is left light). */
-async function captureBothThemes(page: Page, name: string, screen: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await audit(page, `${screen} (${colorScheme})`);
-    await settle(page);
-    await page.screenshot({ path: `${SHOTS}/explore-${name}-${colorScheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** Opens Explore signed in; waits for the day's login bonus (it pays coins and shows a toast) and closes its toast. */
@@ -250,7 +207,7 @@ test('an innovator publishes projects; their own deck has nothing to explore', a
   await openExplore(page, innovator.firstName, { firstVisitToday: true });
   await expect(page.getByRole('heading', { name: 'No projects to explore yet' })).toBeVisible();
   await expect(page.getByText('Check back later for creative projects')).toBeVisible();
-  await captureBothThemes(page, '01-empty', 'Explore: nothing to explore');
+  await captureBothThemes(page, 'explore-01-empty', 'Explore: nothing to explore');
   await page.context().close();
 });
 
@@ -315,7 +272,7 @@ test('a person swipes right by dragging (25 coins, the card leaves), left, and u
   await expect(followed.getByRole('button', { name: new RegExp(TITLES.stitch) })).toBeVisible();
   await expect(followed).toContainText('Design & UI/UX');
   await expect(followed).toContainText('1 supporter');
-  await captureBothThemes(page, '03-supported', 'the projects you follow');
+  await captureBothThemes(page, 'explore-03-supported', 'the projects you follow');
   await page.keyboard.press('Escape');
   await expect(followed).toBeHidden();
   await expect(topTitle(page)).toHaveText(TITLES.loom);
@@ -350,7 +307,7 @@ test('the project dialog: overview by role, updates that open, feedback with a r
   await expect(detail.getByText('1 supporter')).toBeAttached();
   await expect(detail.getByRole('button', { name: 'Supported' })).toBeDisabled();
   await expect(detail.getByRole('button', { name: 'Leave Feedback' })).toBeVisible();
-  await captureBothThemes(page, '04-detail-overview', 'project dialog: Overview');
+  await captureBothThemes(page, 'explore-04-detail-overview', 'project dialog: Overview');
 
   // The full-screen viewer wraps around at both ends.
   await detail.getByRole('button', { name: 'View image 1 of 2 full screen' }).click();
@@ -376,7 +333,7 @@ test('the project dialog: overview by role, updates that open, feedback with a r
   const long = detail.locator('button[aria-expanded]');
   await expect(long).toContainText(preview);
   await expect(detail.getByText('Thanks for finding us!')).toBeVisible();
-  await captureBothThemes(page, '05-detail-updates', 'project dialog: Updates');
+  await captureBothThemes(page, 'explore-05-detail-updates', 'project dialog: Updates');
   await long.click();
   await expect(long).toHaveAttribute('aria-expanded', 'true');
   await expect(long).toContainText(LONG_UPDATE);
@@ -407,7 +364,7 @@ test('the project dialog: overview by role, updates that open, feedback with a r
   await expectToast(page, 'Feedback submitted!');
   await expect(detail.getByRole('list', { name: 'Replies' })).toContainText('And a kids’ one.');
   await closeToast(page);
-  await captureBothThemes(page, '06-detail-feedback', 'project dialog: Feedback');
+  await captureBothThemes(page, 'explore-06-detail-feedback', 'project dialog: Feedback');
 
   // Closing goes back to the followed projects, then to the deck.
   await page.keyboard.press('Escape');
@@ -441,7 +398,7 @@ test('filters; the swiped set follows the person to a second browser; the end of
   await page.getByRole('button', { name: 'Filter' }).click();
   const panel = page.getByRole('dialog', { name: 'Filter projects' });
   await expect(panel.getByRole('button', { name: 'CLEAR FILTERS' })).toBeDisabled();
-  await captureBothThemes(page, '07-filters', 'the filter panel');
+  await captureBothThemes(page, 'explore-07-filters', 'the filter panel');
   await panel.getByLabel('Category').selectOption({ label: 'Healthcare' });
   await panel.getByRole('button', { name: 'Show projects' }).click();
   await expect(topTitle(page)).toHaveText(TITLES.quiet);
@@ -538,7 +495,7 @@ test('an investor swipes right, pledges £150 with a message and finds it in the
   await expect(pledge.getByText('£15.00')).toBeVisible();
   await expect(confirm).toBeEnabled();
   await expect(confirm).toHaveText('Confirm Pledge of £150.00');
-  await captureBothThemes(page, '09-pledge', 'the pledge dialog');
+  await captureBothThemes(page, 'explore-09-pledge', 'the pledge dialog');
 
   const sent = page.waitForRequest(
     (request) =>
@@ -571,7 +528,7 @@ test('an investor swipes right, pledges £150 with a message and finds it in the
   await expect(card).toContainText('£15.00');
   await expect(card).toContainText('pending');
   await expect(card).toContainText('Solar thread is the future of outerwear.');
-  await captureBothThemes(page, '10-portfolio', 'Investment Portfolio');
+  await captureBothThemes(page, 'explore-10-portfolio', 'Investment Portfolio');
 
   await page.getByRole('tab', { name: 'Active Investments' }).click();
   await expect(page.getByText('No active investments yet.')).toBeVisible();

@@ -1,7 +1,16 @@
-import { deflateSync } from 'node:zlib';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import { audit, createAccount, expectToast, settle, SHOTS, STRONG_PASSWORD, unique } from './support';
+import {
+  audit,
+  captureBothThemes,
+  closeToast,
+  createAccount,
+  decodeQr,
+  encodePng,
+  expectToast,
+  SHOTS,
+  STRONG_PASSWORD,
+  unique,
+} from './support';
 
 // The profile and every way two people connect (issue 13): A shares a profile link by QR, B opens it signed out,
 // signs up, logs in and is connected; A sees B in the connections dialog and removes them; a request from A to C is
@@ -53,80 +62,6 @@ async function coins(page: Page) {
   return { coins: rewards.user.coins, taskDone: task?.completedCount ?? 0, taskReward: task?.reward ?? 0 };
 }
 
-/** The toast on screen, closed (so a screenshot shows the screen itself). */
-async function closeToast(page: Page) {
-  const close = page.getByRole('button', { name: 'Close notification' });
-  await close.click({ timeout: 2000 }).catch(() => {});
-  await expect(close).toBeHidden();
-}
-
-/** Audited and screenshotted in the light and the dark theme (the page is left light). */
-async function captureBothThemes(page: Page, name: string, screen: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await audit(page, `${screen} (${colorScheme})`);
-    await settle(page);
-    await page.screenshot({ path: `${SHOTS}/profile-${name}-${colorScheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Reads the QR code the page shows, from its pixels. */
-async function decodeQr(page: Page): Promise<string | null> {
-  const qr = page.getByTestId('profile-qr');
-  await expect(qr).toBeVisible();
-  const pixels = await qr.evaluate(async (img: HTMLImageElement) => {
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(img, 0, 0);
-    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { data: Array.from(data), width, height };
-  });
-  expect([pixels.width, pixels.height]).toEqual([200, 200]);
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
-}
-
-/** A small RGB PNG of one colour, made here (no fixture file). */
-function makePng(size: number, [r, g, b]: [number, number, number]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc(size * (1 + size * 3));
-  for (let y = 0; y < size; y += 1) {
-    const row = y * (1 + size * 3);
-    for (let x = 0; x < size; x += 1) rows.set([r, g, b], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 async function newPage(browser: Browser) {
   const context = await browser.newContext();
   return { context, page: await context.newPage() };
@@ -156,7 +91,7 @@ test('A shares a profile QR; B opens it signed out, signs up, logs in and is con
   await expect(page.getByRole('tab', { name: 'Connect' })).toBeVisible();
   await expect(page.getByText('No connection requests')).toBeVisible();
   await closeToast(page);
-  await captureBothThemes(page, '01-own', 'profile');
+  await captureBothThemes(page, 'profile-01-own', 'profile');
 
   // ---- Share Your Profile: the QR decodes to the exact connect link ----
   await page.getByRole('button', { name: 'Share Profile' }).click();
@@ -164,9 +99,9 @@ test('A shares a profile QR; B opens it signed out, signs up, logs in and is con
   await expect(share).toBeVisible();
   await expect(share.getByText('Scan this QR code to connect with me')).toBeVisible();
   const link = `${baseURL}/profile?connect=${ada.id}`;
-  expect(await decodeQr(page)).toBe(link);
+  expect(await decodeQr(page, 'profile-qr')).toBe(link);
   await expect(share).toContainText(link);
-  await captureBothThemes(page, '02-share', 'Share Your Profile');
+  await captureBothThemes(page, 'profile-02-share', 'Share Your Profile');
 
   await share.getByRole('button', { name: 'Copy link' }).click();
   await expectToast(page, 'Link Copied');
@@ -178,7 +113,7 @@ test('A shares a profile QR; B opens it signed out, signs up, logs in and is con
   await expect(share.getByText('DEVICE LINKED')).toBeVisible();
   await expectToast(page, 'Share Complete');
   await closeToast(page);
-  await captureBothThemes(page, '03-share-device-linked', 'Share Your Profile, device linked');
+  await captureBothThemes(page, 'profile-03-share-device-linked', 'Share Your Profile, device linked');
   await share.getByRole('button', { name: 'RESET CONNECTION' }).click();
   await expectToast(page, 'Connection Reset');
   await expect(share.getByRole('button', { name: 'DEVICE-CONNECT' })).toBeVisible();
@@ -250,13 +185,13 @@ test('A shares a profile QR; B opens it signed out, signs up, logs in and is con
     'href',
     `/ideate?chat=${bob.id}`,
   );
-  await captureBothThemes(page, '06-connections', 'the Connections dialog');
+  await captureBothThemes(page, 'profile-06-connections', 'the Connections dialog');
 
   // ---- Removal, after the confirm dialog ----
   await connections.getByRole('button', { name: 'Remove Bob Builder' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove Connection' });
   await expect(confirm).toContainText('This action cannot be undone');
-  await captureBothThemes(page, '07-remove-connection', 'the Remove Connection dialog');
+  await captureBothThemes(page, 'profile-07-remove-connection', 'the Remove Connection dialog');
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expectToast(page, 'Connection Removed', 'The connection has been removed from your network.');
   await expect(confirm).toBeHidden();
@@ -342,7 +277,7 @@ test('a member edits skills, changes plan, uploads a photo, and finds it all aft
   await expect(edit.getByRole('list', { name: 'Suggested skills' }).getByRole('button')).toHaveCount(6);
   await edit.getByLabel('Location').fill('Arlington, US');
   await edit.getByLabel('Bio').fill('Compilers, and teaching machines to speak English.');
-  await captureBothThemes(page, '09-edit-profile', 'the Edit Profile dialog');
+  await captureBothThemes(page, 'profile-09-edit-profile', 'the Edit Profile dialog');
   await skills.fill('');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Profile updated');
@@ -370,7 +305,7 @@ test('a member edits skills, changes plan, uploads a photo, and finds it all aft
   const plans = page.getByRole('dialog', { name: 'Choose Your Plan' });
   await expect(plans.getByRole('button', { name: /COLLABORATOR/ })).toContainText('£4.99');
   await expect(plans.getByRole('button', { name: /INNOVATOR/ })).toContainText('£9.99');
-  await captureBothThemes(page, '10-choose-plan', 'the Choose Your Plan dialog');
+  await captureBothThemes(page, 'profile-10-choose-plan', 'the Choose Your Plan dialog');
   await plans.getByRole('button', { name: /INNOVATOR/ }).click();
   await expectToast(page, 'Plan Updated!', 'You are now a Innovator. Your role has been updated!');
   await expect(plans).toBeHidden();
@@ -382,7 +317,7 @@ test('a member edits skills, changes plan, uploads a photo, and finds it all aft
   await page.getByTestId('profile-photo-input').setInputFiles({
     name: 'grace.png',
     mimeType: 'image/png',
-    buffer: makePng(96, [109, 40, 217]),
+    buffer: encodePng(96, 96, () => [109, 40, 217]),
   });
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Profile image updated');
@@ -392,7 +327,7 @@ test('a member edits skills, changes plan, uploads a photo, and finds it all aft
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect((await me(page)).profileImageUrl).toMatch(/^\/api\/files\//);
   await closeToast(page);
-  await captureBothThemes(page, '11-with-photo', 'profile with a photo');
+  await captureBothThemes(page, 'profile-11-with-photo', 'profile with a photo');
 
   // ---- Someone new opens Grace's link signed in: CONNECTION ADDED! with her photo ----
   const other = await newPage(browser);

@@ -1,8 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import { audit, expectToast, settle, SHOTS, STRONG_PASSWORD, unique } from './support';
+import {
+  audit,
+  captureBothThemes,
+  closeToast,
+  decodeQr,
+  encodePng,
+  expectToast,
+  SHOTS,
+  STRONG_PASSWORD,
+  unique,
+} from './support';
 
 // The projects journey of issue 14. An innovator creates a project with two images, publishes it, adds tasks and
 // shares the join link (the QR code decodes to it); a collaborator opens the link, joins as Collaborator, completes
@@ -54,82 +62,12 @@ async function me(page: Page): Promise<Me> {
   return (await response.json()) as Me;
 }
 
-/** The toast on screen, closed (so a screenshot shows the screen itself). */
-async function closeToast(page: Page) {
-  const close = page.getByRole('button', { name: 'Close notification' });
-  await close.click({ timeout: 2000 }).catch(() => {});
-  await expect(close).toBeHidden();
-}
-
-/** Audited and screenshotted in the light and the dark theme (the page is left light). */
-async function captureBothThemes(page: Page, name: string, screen: string, fullPage = false) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await audit(page, `${screen} (${colorScheme})`);
-    await settle(page);
-    await page.screenshot({ path: `${SHOTS}/projects-${name}-${colorScheme}.png`, fullPage });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Reads the QR code the share dialog shows, from its pixels. */
-async function decodeQr(page: Page): Promise<string | null> {
-  const qr = page.getByTestId('project-qr');
-  await expect(qr).toBeVisible();
-  const pixels = await qr.evaluate(async (img: HTMLImageElement) => {
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(img, 0, 0);
-    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { data: Array.from(data), width, height };
+/** A diagonal two-colour gradient. */
+function gradientPng(width: number, height: number, from: number[], to: number[]): Buffer {
+  return encodePng(width, height, (x, y) => {
+    const t = (x / width + y / height) / 2;
+    return from.map((start, i) => start + (to[i]! - start) * t);
   });
-  expect([pixels.width, pixels.height]).toEqual([200, 200]);
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
-}
-
-/** A small RGB PNG with a diagonal two-colour gradient, made here (no fixture file). */
-function makePng(width: number, height: number, from: number[], to: number[]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc(height * (1 + width * 3));
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      const t = (x / width + y / height) / 2;
-      const pixel = from.map((start, i) => Math.round(start + (to[i]! - start) * t));
-      rows.set(pixel, row + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const section = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^${title}`) });
@@ -171,12 +109,12 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
     {
       name: 'kettle-front.png',
       mimeType: 'image/png',
-      buffer: makePng(480, 300, [109, 40, 217], [249, 115, 22]),
+      buffer: gradientPng(480, 300, [109, 40, 217], [249, 115, 22]),
     },
     {
       name: 'kettle-side.png',
       mimeType: 'image/png',
-      buffer: makePng(480, 300, [21, 128, 61], [29, 78, 216]),
+      buffer: gradientPng(480, 300, [21, 128, 61], [29, 78, 216]),
     },
   ]);
   await expect(owner.getByText('2/5')).toBeVisible();
@@ -278,7 +216,7 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
   await expect(share).toBeVisible();
   const origin = new URL(owner.url()).origin;
   const joinLink = `${origin}/join/${projectId}`;
-  expect(await decodeQr(owner)).toBe(joinLink);
+  expect(await decodeQr(owner, 'project-qr')).toBe(joinLink);
   await expect(share.getByTestId('project-join-link')).toContainText(joinLink);
   await captureBothThemes(owner, 'share-dialog', 'the Share Project QR dialog');
   await owner.keyboard.press('Escape');

@@ -1,3 +1,5 @@
+import { deflateSync } from 'node:zlib';
+import jsQR from 'jsqr';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 
@@ -162,4 +164,82 @@ export async function audit(page: Page, screen: string) {
   await expectNoA11yViolations(page, screen);
   await expectTapTargets(page, screen);
   await expectOneH1(page, screen);
+}
+
+/** The toast on screen, closed (so a screenshot shows the screen itself). */
+export async function closeToast(page: Page) {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  await close.click({ timeout: 2000 }).catch(() => {});
+  await expect(close).toBeHidden();
+}
+
+/** Audited and screenshotted as `{SHOTS}/{file}-{light|dark}.png` in both themes (the page is left light). */
+export async function captureBothThemes(page: Page, file: string, screen: string, fullPage = false) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await audit(page, `${screen} (${colorScheme})`);
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/${file}-${colorScheme}.png`, fullPage });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Reads the 200 px QR code image with this test id, from its pixels. */
+export async function decodeQr(page: Page, testId: string): Promise<string | null> {
+  const qr = page.getByTestId(testId);
+  await expect(qr).toBeVisible();
+  const pixels = await qr.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { data: Array.from(data), width, height };
+  });
+  expect([pixels.width, pixels.height]).toEqual([200, 200]);
+  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
+}
+
+/** An RGB PNG made here (tests need no fixture files), each pixel's colour given by `pixel(x, y)`. */
+export function encodePng(width: number, height: number, pixel: (x: number, y: number) => number[]): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (1 + width * 3);
+    for (let x = 0; x < width; x += 1)
+      rows.set(
+        pixel(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        row + 1 + x * 3,
+      );
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
