@@ -16,7 +16,7 @@ use crate::{
     app::AppState,
     db::{
         page::{Page, PageRequest},
-        Tx,
+        Conn, Tx,
     },
     error::{AppError, AppResult},
     files,
@@ -53,12 +53,12 @@ impl Chat {
         }
     }
 
-    /// Everyone who may read it now.
-    async fn members(&self, tx: &mut Tx) -> Result<Vec<i64>, sqlx::Error> {
+    /// Everyone who may read it now (a read: a connection, or the open transaction).
+    async fn members(&self, conn: &mut Conn) -> Result<Vec<i64>, sqlx::Error> {
         match self {
             Chat::Direct { me, other } => Ok(vec![*me, *other]),
-            Chat::Project { id } => crate::projects::store::members(tx, *id).await,
-            Chat::Room { slug } => store::room_members(tx, slug).await,
+            Chat::Project { id } => crate::projects::store::members(conn, *id).await,
+            Chat::Room { slug } => store::room_members(conn, slug).await,
         }
     }
 
@@ -282,7 +282,8 @@ pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
     if check(&state, me, &resolved).await.is_err() {
         return;
     }
-    let receivers = match store::readers(&state, &resolved).await {
+    let members = async { resolved.members(&mut *state.db.conn().await?).await };
+    let receivers = match members.await {
         Ok(receivers) => receivers,
         Err(err) => {
             tracing::warn!(%err, "typing: could not read the chat's members");

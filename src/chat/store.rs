@@ -179,8 +179,8 @@ pub async fn people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<Participant>, sq
     .await
 }
 
-pub async fn room_members(tx: &mut Tx, room: &str) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT user_id FROM community_members WHERE room = $1").bind(room).fetch_all(&mut **tx).await
+pub async fn room_members(conn: &mut Conn, room: &str) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT user_id FROM community_members WHERE room = $1").bind(room).fetch_all(&mut *conn).await
 }
 
 pub async fn is_room_member(conn: &mut Conn, room: &str, user: i64) -> Result<bool, sqlx::Error> {
@@ -191,27 +191,4 @@ pub async fn is_room_member(conn: &mut Conn, room: &str, user: i64) -> Result<bo
             .fetch_optional(&mut *conn)
             .await?;
     Ok(found.is_some())
-}
-
-/// Everyone who may read a chat now, read without a write transaction (for typing signals).
-pub async fn readers(state: &crate::app::AppState, chat: &super::Chat) -> Result<Vec<i64>, sqlx::Error> {
-    let mut conn = state.db.conn().await?;
-    match chat {
-        super::Chat::Direct { me, other } => Ok(vec![*me, *other]),
-        super::Chat::Project { id } => {
-            sqlx::query_scalar(
-                "SELECT owner_id FROM projects WHERE id = $1 \
-                 UNION SELECT user_id FROM project_collaborators WHERE project_id = $1",
-            )
-            .bind(id)
-            .fetch_all(&mut *conn)
-            .await
-        }
-        super::Chat::Room { slug } => {
-            sqlx::query_scalar("SELECT user_id FROM community_members WHERE room = $1")
-                .bind(*slug)
-                .fetch_all(&mut *conn)
-                .await
-        }
-    }
 }

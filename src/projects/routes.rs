@@ -138,7 +138,7 @@ pub async fn create(
     let id = store::insert(&mut tx, &new).await?;
     let coins = rules::creation_coins(&description, images.len(), looking_for.len());
     let paid = ledger::award(&state, &mut tx, me.id, coins, Reason::Project, &format!("project:{id}"), &[]).await?;
-    let row = store::find_in(&mut tx, me.id, id).await?.ok_or(AppError::NotFound("Project"))?;
+    let row = store::find(&mut tx, me.id, id).await?.ok_or(AppError::NotFound("Project"))?;
     announce(&state, &mut tx, id, &[]).await?;
     tx.commit().await?;
     let project = row.to_wire(Vec::new());
@@ -188,7 +188,7 @@ pub async fn edit(
     if !changes.is_empty() && !store::update(&mut tx, project.id, me.id, changes, state.clock.now_ms()).await? {
         return Err(AppError::NotFound("Project"));
     }
-    let row = store::find_in(&mut tx, me.id, project.id).await?.ok_or(AppError::NotFound("Project"))?;
+    let row = store::find(&mut tx, me.id, project.id).await?.ok_or(AppError::NotFound("Project"))?;
     announce(&state, &mut tx, project.id, &[]).await?;
     remove_files_after_commit(&state, &mut tx, dropped_images);
     tx.commit().await?;

@@ -29,11 +29,6 @@ pub async fn find(conn: &mut Conn, me: i64, id: i64) -> Result<Option<ProjectRow
     sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut *conn).await
 }
 
-/// The same, read inside a write (after a change, for the answer).
-pub async fn find_in(tx: &mut Tx, me: i64, id: i64) -> Result<Option<ProjectRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut **tx).await
-}
-
 async fn page_where(
     conn: &mut Conn,
     me: i64,
@@ -302,13 +297,14 @@ pub async fn remove_collaborator(tx: &mut Tx, project: i64, user: i64) -> Result
     Ok(removed.rows_affected() == 1)
 }
 
-/// The owner and every collaborator: the people a project's changes are announced to.
-pub async fn members(tx: &mut Tx, project: i64) -> Result<Vec<i64>, sqlx::Error> {
+/// The owner and every collaborator: the people a project's changes are announced to. A read: pass
+/// a connection, or the open transaction (`&mut tx`) to see its own changes.
+pub async fn members(conn: &mut Conn, project: i64) -> Result<Vec<i64>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT owner_id FROM projects WHERE id = $1 UNION SELECT user_id FROM project_collaborators WHERE project_id = $1",
     )
     .bind(project)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *conn)
     .await
 }
 
