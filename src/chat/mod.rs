@@ -219,11 +219,13 @@ async fn announce(state: &AppState, tx: &mut Tx, chat: &Chat, frame: ServerFrame
 /// first page marks the chat read for them.
 pub async fn history(state: &AppState, me: i64, chat: Chat, page: PageRequest) -> AppResult<Page<Message>> {
     check(state, me, &chat).await?;
-    let Some(conversation) = store::find(&mut *state.db.conn().await?, &chat.key()).await? else {
+    let mut conn = state.db.conn().await?;
+    let Some(conversation) = store::find(&mut conn, &chat.key()).await? else {
         return Ok(page.finish(Vec::new(), |_: &MessageRow| (0, 0)).map(|m| m.to_wire()));
     };
     let first_page = page.after.is_none();
-    let rows = store::history(&mut *state.db.conn().await?, conversation, &page).await?;
+    let rows = store::history(&mut conn, conversation, &page).await?;
+    drop(conn);
     if first_page {
         if let Some(newest) = rows.first() {
             let mut tx = state.db.begin().await?;
