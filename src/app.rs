@@ -198,6 +198,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     }
     // Push delivery is a queue, not a schedule: it runs wherever the server runs.
     state.pusher.spawn();
+    spawn_presence_heartbeat(state.clone());
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let stopping = state.clone();
     let task = tokio::spawn(async move {
@@ -230,11 +231,29 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     Ok(Running { addr, state, task })
 }
 
+/// Keeps this instance's presence rows alive (each instance its own; not a job with a lease).
+fn spawn_presence_heartbeat(state: AppState) {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(crate::chat::presence::HEARTBEAT).await;
+            if state.hub.is_stopping() {
+                break;
+            }
+            if let Err(err) = crate::chat::presence::heartbeat(&state).await {
+                tracing::warn!(error = %err, "could not refresh presence");
+            }
+        }
+    });
+}
+
 /// How long a stopping server lets requests in flight finish.
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// Hands back what this instance holds, so another instance takes it now rather than when the claim expires.
 async fn release_claims(state: &AppState) {
+    if let Err(err) = crate::chat::presence::forget_instance(state).await {
+        tracing::warn!(error = %err, "could not clear this instance's presence");
+    }
     match state.pusher.release().await {
         Ok(n) if n > 0 => tracing::info!(pushes = n, "handed back claimed pushes"),
         Ok(_) => {}

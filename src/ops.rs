@@ -44,6 +44,7 @@ const TABLES: &[&str] = &[
     "messages",
     "conversation_reads",
     "community_members",
+    "presence",
 ];
 
 /// `grow backup DIR`: a consistent copy while Grow serves. On SQLite the database is written with

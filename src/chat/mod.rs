@@ -5,6 +5,7 @@
 //! announced after commit to exactly the conversation's members.
 
 pub mod model;
+pub mod presence;
 mod rooms;
 mod routes;
 pub mod store;
@@ -310,6 +311,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::direct_history, routes::edit_message, routes::delete_message))
         .routes(routes!(routes::send_direct))
         .routes(routes!(routes::project_history, routes::send_project))
+        .routes(routes!(presence::presence))
         .routes(routes!(rooms::list))
         .routes(routes!(rooms::join, rooms::leave))
         .routes(routes!(rooms::history, rooms::send))

@@ -77,6 +77,12 @@ pub enum ServerFrame {
         #[serde(rename = "userId")]
         user_id: i64,
     },
+    /// A person this user sees (a connection or direct-chat partner) came online or went offline.
+    Presence {
+        #[serde(rename = "userId")]
+        user_id: i64,
+        online: bool,
+    },
     /// The user's pledges changed (made here or in another tab): refetch the portfolio.
     InvestmentsChanged,
     /// This socket's session has ended (logout elsewhere, password reset): sign out now. The socket

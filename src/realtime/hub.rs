@@ -238,7 +238,12 @@ impl Hub {
     }
 
     pub fn is_online(&self, user_id: i64) -> bool {
-        lock(&self.inner.local).by_user.contains_key(&user_id)
+        self.sockets_of(user_id) > 0
+    }
+
+    /// How many sockets the user has open on this instance.
+    pub fn sockets_of(&self, user_id: i64) -> usize {
+        lock(&self.inner.local).by_user.get(&user_id).map_or(0, HashSet::len)
     }
 
     pub fn socket_count(&self) -> usize {

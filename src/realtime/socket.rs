@@ -57,6 +57,9 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
     if sink.send(ready).await.is_err() {
         return;
     }
+    if state.hub.sockets_of(user_id) == 1 {
+        crate::chat::presence::sync(&state, user_id).await;
+    }
     // A client pings every 25 s; one silent for longer than `idle` is gone (a dead network path
     // leaves no close frame), so its socket is freed.
     let deadline = tokio::time::sleep(idle);
@@ -115,4 +118,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
         }
     }
     drop(registration);
+    if !state.hub.is_online(user_id) {
+        crate::chat::presence::sync(&state, user_id).await;
+    }
 }

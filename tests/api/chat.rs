@@ -286,3 +286,57 @@ async fn typing_reaches_the_other_members_at_most_once_a_second_and_only_from_me
     eve_socket.send(Message::Text("{\"type\":\"ping\"}".into())).await.unwrap();
     assert_eq!(frame_of(&mut eve_socket, &["pong"]).await["type"], "pong");
 }
+
+#[tokio::test]
+async fn presence_follows_open_sockets_and_is_told_to_the_people_who_chat_with_them() {
+    let app = spawn_app().await;
+    let (a, _a_id, a_cookie) = person(&app, "explorer").await;
+    let (b, b_id, b_cookie) = person(&app, "explorer").await;
+    let (stranger, _, stranger_cookie) = person(&app, "explorer").await;
+    assert_eq!(
+        a.post("/api/messages", &json!({ "receiverId": b_id, "content": "hi" })).await.status,
+        StatusCode::CREATED
+    );
+    let presence = format!("/api/users/{b_id}/presence");
+    assert_eq!(a.get(&presence).await.body, json!({ "userId": b_id, "online": false }));
+
+    let mut a_socket = open_socket(&app, &a_cookie).await;
+    let mut stranger_socket = open_socket(&app, &stranger_cookie).await;
+    let b_tab_one = open_socket(&app, &b_cookie).await;
+    let frame = frame_of(&mut a_socket, &["presence"]).await;
+    assert_eq!((frame["userId"].as_i64(), frame["online"].as_bool()), (Some(b_id), Some(true)));
+    assert_eq!(a.get(&presence).await.body["online"], true);
+    assert!(silent(&mut stranger_socket, &["presence"]).await, "someone who never chatted with B is not told");
+    assert_eq!(stranger.get(&presence).await.status, StatusCode::OK);
+
+    // A second tab changes nothing; closing one of two leaves B online; closing the last makes B offline.
+    let b_tab_two = open_socket(&app, &b_cookie).await;
+    drop(b_tab_one);
+    assert!(silent(&mut a_socket, &["presence"]).await, "B still has a tab open");
+    assert_eq!(a.get(&presence).await.body["online"], true);
+    drop(b_tab_two);
+    let frame = frame_of(&mut a_socket, &["presence"]).await;
+    assert_eq!((frame["userId"].as_i64(), frame["online"].as_bool()), (Some(b_id), Some(false)));
+    assert_eq!(a.get(&presence).await.body["online"], false);
+
+    assert_eq!(a.get("/api/users/999999/presence").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(a.get("/api/users/x/presence").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.client().get(&presence).await.status, StatusCode::UNAUTHORIZED);
+    let _ = b;
+}
+
+#[tokio::test]
+async fn on_postgresql_presence_on_one_instance_is_seen_from_another() {
+    let Some((first, second)) = two_instances().await else { return };
+    let (ann, _, ann_cookie) = person(&first, "explorer").await;
+    let (username, bob) = second.signup(json!({})).await;
+    let bob_id = bob["id"].as_i64().unwrap();
+    let bob_cookie = session_cookie_of(&second.client().login(&username, PASSWORD, false).await);
+    ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "hello" })).await;
+    let mut ann_socket = open_socket(&first, &ann_cookie).await;
+    let bob_socket = open_socket(&second, &bob_cookie).await;
+    assert_eq!(frame_of(&mut ann_socket, &["presence"]).await["online"], true);
+    assert_eq!(ann.get(&format!("/api/users/{bob_id}/presence")).await.body["online"], true);
+    drop(bob_socket);
+    assert_eq!(frame_of(&mut ann_socket, &["presence"]).await["online"], false);
+}

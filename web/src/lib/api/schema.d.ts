@@ -1101,6 +1101,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["presence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1618,6 +1634,11 @@ export interface components {
              */
             supporterCount: number;
         };
+        Presence: {
+            online: boolean;
+            /** Format: int64 */
+            userId: number;
+        };
         /** @description Enough of a person for the scanned-profile dialog. */
         ProfileCard: {
             bio?: string | null;
@@ -1852,6 +1873,12 @@ export interface components {
             chat: components["schemas"]["ChatRef"];
             /** @enum {string} */
             type: "typing";
+            /** Format: int64 */
+            userId: number;
+        } | {
+            online: boolean;
+            /** @enum {string} */
+            type: "presence";
             /** Format: int64 */
             userId: number;
         } | {
@@ -5640,6 +5667,44 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    presence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the person has the app open anywhere */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Presence"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
