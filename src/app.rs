@@ -51,6 +51,8 @@ pub struct AppState {
     pub clock: crate::time::Clock,
     /// Uploaded files (profile photos, …).
     pub files: crate::files::FileStore,
+    /// The discovery search index (kept following the database by a task of `start`).
+    pub search: crate::search::Search,
     pub openapi_json: Arc<String>,
 }
 
@@ -81,6 +83,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::explore::router())
         .merge(crate::chat::router())
         .merge(crate::discovery::router())
+        .merge(crate::search::router())
         .merge(crate::files::upload::router())
 }
 
@@ -123,7 +126,10 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     let host = public_url.split("://").nth(1).and_then(|rest| rest.split([':', '/']).next()).unwrap_or("localhost");
     let from = config.mail_from.clone().unwrap_or_else(|| format!("Grow <no-reply@{host}>"));
     let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &from)?;
+    let search = crate::search::Search::default();
+    search.build(&db).await.context("building the search index")?;
     Ok(AppState {
+        search,
         pusher,
         clock: crate::time::Clock::default(),
         files: crate::files::FileStore::local(config.data_dir.join("files")),
@@ -199,6 +205,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     // Push delivery is a queue, not a schedule: it runs wherever the server runs.
     state.pusher.spawn();
     spawn_presence_heartbeat(state.clone());
+    state.search.spawn_refresh(state.db.clone());
     let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let stopping = state.clone();
     let task = tokio::spawn(async move {

@@ -268,6 +268,9 @@ pub struct UpdateProfileRequest {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<f64>, minimum = -180, maximum = 180)]
     pub lng: Option<Option<f64>>,
+    /// False hides the person from search, nearby and user search (they stay reachable by link).
+    #[serde(default)]
+    pub is_discoverable: Option<bool>,
 }
 
 /// Tells "absent" (outer `None`) from "null" (`Some(None)`).

@@ -325,6 +325,7 @@ pub async fn update_profile(
         first_name: body.first_name.as_deref().map(|n| rules::person_name(n, "First name")).transpose()?,
         last_name: body.last_name.as_deref().map(|n| rules::person_name(n, "Last name")).transpose()?,
         position: rules::position(body.lat, body.lng)?,
+        discoverable: body.is_discoverable,
     };
     let mut tx = state.db.begin().await?;
     let updated = store::update_profile(&mut tx, user.id, &change).await?;

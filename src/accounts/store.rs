@@ -170,6 +170,7 @@ pub struct ProfileChange {
     pub last_name: Option<String>,
     /// A position (both or neither): `Some(None)` clears it.
     pub position: Option<Option<(f64, f64)>>,
+    pub discoverable: Option<bool>,
 }
 
 pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -> Result<UserRow, sqlx::Error> {
@@ -183,7 +184,8 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
            last_name = COALESCE($8, last_name), \
            updated_at = $9, \
            lat = CASE WHEN $11 = 1 THEN $12 ELSE lat END, \
-           lng = CASE WHEN $11 = 1 THEN $13 ELSE lng END \
+           lng = CASE WHEN $11 = 1 THEN $13 ELSE lng END, \
+           is_discoverable = COALESCE($14, is_discoverable) \
          WHERE id = $10 RETURNING {USER_COLUMNS}"
     );
     sqlx::query_as(&sql)
@@ -200,6 +202,7 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
         .bind(i64::from(change.position.is_some()))
         .bind(change.position.flatten().map(|p| p.0))
         .bind(change.position.flatten().map(|p| p.1))
+        .bind(change.discoverable.map(i16::from))
         .fetch_one(&mut **tx)
         .await
 }

@@ -500,3 +500,18 @@ pub async fn insert_feedback(
     .await?;
     sqlx::query_as(&format!("{FEEDBACK_SELECT} WHERE x.id = $1")).bind(id).fetch_one(&mut **tx).await
 }
+
+/// Published, active projects among `ids` (any order), as the caller sees them.
+pub async fn find_listed(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let wanted: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
+    let sql =
+        format!("{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.id IN ({})", wanted.join(", "));
+    let mut query = sqlx::query_as(&sql).bind(me);
+    for id in ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(&mut *conn).await
+}

@@ -122,7 +122,12 @@ impl TestApp {
 
     /// A new user, signed in on a fresh client.
     pub async fn signed_in(&self) -> (Client, Value) {
-        let (username, _) = self.signup(json!({})).await;
+        self.signed_in_as(json!({})).await
+    }
+
+    /// A new user with `extra` sign-up fields (a role, say), signed in on a fresh client.
+    pub async fn signed_in_as(&self, extra: Value) -> (Client, Value) {
+        let (username, _) = self.signup(extra).await;
         let client = self.client();
         let answer = client.post("/api/auth/login", &json!({ "username": username, "password": PASSWORD })).await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);

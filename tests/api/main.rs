@@ -20,5 +20,6 @@ mod projects;
 mod realtime;
 mod rewards;
 mod schema;
+mod search;
 mod sessions;
 mod uploads;

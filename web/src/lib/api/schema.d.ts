@@ -989,6 +989,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["smart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/simple-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["simple"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{taskId}": {
         parameters: {
             query?: never;
@@ -1791,6 +1823,34 @@ export interface components {
             /** Format: int64 */
             reward: number;
         };
+        SearchAnswer: {
+            results: components["schemas"]["SearchResults"];
+            /** @description What was understood and found, in a sentence or two. */
+            smartResponse: string;
+        };
+        SearchProject: components["schemas"]["Project"] & {
+            /** Format: double */
+            distanceKm?: number | null;
+            ownerRole: string;
+        };
+        SearchResults: {
+            projects: components["schemas"]["SearchProject"][];
+            users: components["schemas"]["SearchUser"][];
+        };
+        SearchUser: components["schemas"]["User"] & {
+            /**
+             * Format: double
+             * @description From the caller's position, when both are known; one decimal.
+             */
+            distanceKm?: number | null;
+            /**
+             * Format: double
+             * @description Rounded to two decimals (about a kilometre).
+             */
+            lat?: number | null;
+            /** Format: double */
+            lng?: number | null;
+        };
         /** @description Server → client. Later areas add their kinds (`chat_message`, `notification`, …). */
         ServerFrame: {
             /** @enum {string} */
@@ -1992,6 +2052,8 @@ export interface components {
         UpdateProfileRequest: {
             bio?: string | null;
             firstName?: string | null;
+            /** @description False hides the person from search, nearby and user search (they stay reachable by link). */
+            isDiscoverable?: boolean | null;
             lastName?: string | null;
             /**
              * Format: double
@@ -5280,6 +5342,94 @@ export interface operations {
                 };
             };
             /** @description Already scratched in the last 24 hours */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    smart: {
+        parameters: {
+            query?: {
+                /** @description The question, in everyday words. */
+                q?: string;
+                /** @description Caps each of `users` and `projects` (1 to 200, default 50). */
+                limit?: string;
+                /** @description The device's position, for "near me" and distances (else the caller's profile position). */
+                lat?: number;
+                lng?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description People and projects for a question in everyday words, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simple: {
+        parameters: {
+            query?: {
+                /** @description The question, in everyday words. */
+                q?: string;
+                /** @description Caps each of `users` and `projects` (1 to 200, default 50). */
+                limit?: string;
+                /** @description The device's position, for "near me" and distances (else the caller's profile position). */
+                lat?: number;
+                lng?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description People and projects whose text holds every word of the question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,455 @@
+//! Reading a question: which words name roles, professions, skills, categories, phases, places or
+//! "near me", which are typos of words Grow knows, and which are left for the text ranking.
+
+use std::collections::HashMap;
+
+use super::{
+    lexicon::{
+        BUILD_WORDS, CATALOGUE, CATEGORY_WORDS, CITIES, COMPOUNDS, COUNTRIES, NEAR_ME, PEOPLE_WORDS, PHASE_WORDS,
+        PROFESSIONS, PROJECT_WORDS, RELATED, ROLE_WORDS, SKILL_NICKNAMES,
+    },
+    text::{distance_within, is_stopword, stem, typo_budget, words},
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    People,
+    Projects,
+    Both,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    City {
+        name: String,
+        country: &'static str,
+        lat: f64,
+        lng: f64,
+    },
+    Country {
+        code: &'static str,
+        name: String,
+    },
+    /// A place Grow has no list entry for, matched against what people wrote as their location.
+    Named {
+        words: Vec<String>,
+    },
+}
+
+/// What a question asks for.
+#[derive(Clone, Debug)]
+pub struct Understanding {
+    pub target: Target,
+    /// Roles asked of people ("investors"); when the question is about projects they become `looking_for`.
+    pub roles: Vec<&'static str>,
+    pub looking_for: Vec<&'static str>,
+    /// Skills named outright, as the catalogue or people spell them.
+    pub skills: Vec<String>,
+    /// The same, as asked: a label (a skill, or the nickname typed) and the folded skills any of which fits.
+    pub skill_groups: Vec<(String, Vec<String>)>,
+    /// Professions: each a set of skills any of which fits ("developers").
+    pub professions: Vec<(String, &'static [&'static str])>,
+    pub categories: Vec<&'static str>,
+    pub phases: Vec<&'static str>,
+    pub phase_words: Vec<String>,
+    pub place: Option<Place>,
+    pub near_me: bool,
+    /// Stemmed words for the text ranking, with their weight.
+    pub terms: Vec<(String, f32)>,
+    /// Words read as another (a typo and what it was taken for).
+    pub corrections: Vec<(String, String)>,
+    /// The question is about making something with someone ("someone to build a game with").
+    pub builds: bool,
+}
+
+/// The words Grow can recognise beyond its tables: every word in the index, with how many
+/// documents use it (a more common reading of a typo wins), and every skill people entered.
+pub struct Vocabulary<'a> {
+    pub words: &'a HashMap<String, u32>,
+    pub skills: &'a [String],
+}
+
+fn phrase(text: &str) -> Vec<String> {
+    words(text)
+}
+
+fn known_to_tables(word: &str) -> bool {
+    let in_list = |list: &[&str]| list.iter().any(|w| phrase(w).iter().any(|p| p == word));
+    ROLE_WORDS.iter().any(|(_, ws)| in_list(ws))
+        || PROFESSIONS.iter().any(|(ws, _)| in_list(ws))
+        || CATEGORY_WORDS.iter().any(|(_, ws)| in_list(ws))
+        || PHASE_WORDS.iter().any(|(ws, _)| in_list(ws))
+        || SKILL_NICKNAMES.iter().any(|(w, _)| phrase(w).iter().any(|p| p == word))
+        || CATALOGUE.iter().any(|s| phrase(s).iter().any(|p| p == word))
+        || CITIES.iter().any(|(c, ..)| phrase(c).iter().any(|p| p == word))
+        || COUNTRIES.iter().any(|(_, names)| in_list(names))
+        || PROJECT_WORDS.contains(&word)
+        || PEOPLE_WORDS.contains(&word)
+        || NEAR_ME.iter().any(|p| p.contains(&word))
+}
+
+/// The closest known word to an unknown one, within its typo budget; the more common wins a tie.
+fn correct(word: &str, vocabulary: &Vocabulary<'_>) -> Option<String> {
+    let budget = typo_budget(word);
+    if budget == 0 || word.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut best: Option<(usize, u32, String)> = None;
+    let mut consider = |candidate: &str, weight: u32| {
+        if candidate == word {
+            return;
+        }
+        if let Some(d) = distance_within(word, candidate, budget) {
+            let better = match &best {
+                None => true,
+                Some((bd, bw, _)) => d < *bd || (d == *bd && weight > *bw),
+            };
+            if better {
+                best = Some((d, weight, candidate.to_string()));
+            }
+        }
+    };
+    for (candidate, count) in vocabulary.words {
+        consider(candidate, *count);
+    }
+    // Table words count as well known.
+    for table_word in table_words() {
+        consider(table_word, 1_000_000);
+    }
+    best.map(|(_, _, w)| w)
+}
+
+fn table_words() -> &'static [String] {
+    static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut all: Vec<String> = Vec::new();
+        let mut add = |text: &str| all.extend(phrase(text).into_iter().filter(|w| w.len() >= 4));
+        for (_, ws) in ROLE_WORDS.iter().chain(CATEGORY_WORDS) {
+            ws.iter().for_each(|w| add(w));
+        }
+        for (ws, _) in PROFESSIONS.iter().chain(PHASE_WORDS) {
+            ws.iter().for_each(|w| add(w));
+        }
+        CATALOGUE.iter().for_each(|s| add(s));
+        CITIES.iter().for_each(|(c, ..)| add(c));
+        COUNTRIES.iter().for_each(|(_, names)| names.iter().for_each(|n| add(n)));
+        PROJECT_WORDS.iter().chain(PEOPLE_WORDS).for_each(|w| add(w));
+        all.sort();
+        all.dedup();
+        all
+    })
+}
+
+/// Whether `seq` starts at `words[i..]`; the length matched.
+fn starts(words: &[String], i: usize, seq: &[String]) -> Option<usize> {
+    (!seq.is_empty() && words.len() >= i + seq.len() && words[i..i + seq.len()] == *seq).then_some(seq.len())
+}
+
+pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding {
+    let raw = words(question);
+    let mut corrections = Vec::new();
+    let mut ws: Vec<String> = Vec::with_capacity(raw.len());
+    for word in raw {
+        let known = vocabulary.words.contains_key(&word)
+            || is_stopword(&word)
+            || known_to_tables(&word)
+            || vocabulary.skills.iter().any(|s| phrase(s).contains(&word));
+        match (!known).then(|| correct(&word, vocabulary)).flatten() {
+            Some(fixed) => {
+                corrections.push((word, fixed.clone()));
+                ws.push(fixed);
+            }
+            None => ws.push(word),
+        }
+    }
+
+    // "film makers", "co-founder": one word.
+    let mut joined: Vec<String> = Vec::with_capacity(ws.len());
+    let mut k = 0;
+    while k < ws.len() {
+        match ws.get(k + 1).and_then(|next| COMPOUNDS.iter().find(|(a, b, _)| *a == ws[k] && b == next)) {
+            Some((_, _, one)) => {
+                joined.push(one.to_string());
+                k += 2;
+            }
+            None => {
+                joined.push(ws[k].clone());
+                k += 1;
+            }
+        }
+    }
+    let ws = joined;
+    let builds = ws.iter().any(|w| BUILD_WORDS.contains(&w.as_str()));
+    let mut u = Understanding {
+        builds,
+        target: Target::Both,
+        roles: Vec::new(),
+        looking_for: Vec::new(),
+        skills: Vec::new(),
+        skill_groups: Vec::new(),
+        professions: Vec::new(),
+        categories: Vec::new(),
+        phases: Vec::new(),
+        phase_words: Vec::new(),
+        place: None,
+        near_me: false,
+        terms: Vec::new(),
+        corrections,
+    };
+    let mut first_people: Option<usize> = None;
+    let mut first_projects: Option<usize> = None;
+    let mut after_looking_for = false;
+    // Roles read after "looking for", "need", "seeking" are what a project wants.
+    let mut wanted_roles: Vec<&'static str> = Vec::new();
+    let mut consumed = vec![false; ws.len()];
+    let mut i = 0;
+    while i < ws.len() {
+        let w = ws[i].clone();
+        if matches!(
+            w.as_str(),
+            "looking" | "seeking" | "need" | "needs" | "needing" | "wants" | "want" | "recruiting" | "hiring"
+        ) {
+            after_looking_for = true;
+        }
+        // Near me.
+        if let Some(n) =
+            NEAR_ME.iter().filter_map(|p| starts(&ws, i, &p.iter().map(|s| s.to_string()).collect::<Vec<_>>())).max()
+        {
+            u.near_me = true;
+            consumed[i..i + n].iter_mut().for_each(|c| *c = true);
+            i += n;
+            continue;
+        }
+        // Places: cities, then countries (longest names first).
+        let city = CITIES
+            .iter()
+            .filter_map(|(name, cc, lat, lng)| starts(&ws, i, &phrase(name)).map(|n| (n, *name, *cc, *lat, *lng)))
+            .max_by_key(|c| c.0);
+        if let Some((n, name, country, lat, lng)) = city {
+            u.place.get_or_insert(Place::City { name: title_case(name), country, lat, lng });
+            consumed[i..i + n].iter_mut().for_each(|c| *c = true);
+            i += n;
+            continue;
+        }
+        let country = COUNTRIES
+            .iter()
+            .flat_map(|(code, names)| names.iter().map(move |name| (*code, *name)))
+            .filter_map(|(code, name)| starts(&ws, i, &phrase(name)).map(|n| (n, code, name)))
+            .max_by_key(|c| c.0);
+        if let Some((n, code, name)) = country {
+            u.place.get_or_insert(Place::Country { code, name: country_name(name) });
+            consumed[i..i + n].iter_mut().for_each(|c| *c = true);
+            i += n;
+            continue;
+        }
+        // Skills spelled out, several words long first ("machine learning", "react native").
+        let mut skill_names: Vec<&str> = CATALOGUE.to_vec();
+        skill_names.extend(vocabulary.skills.iter().map(String::as_str));
+        let skill = skill_names.iter().filter_map(|s| starts(&ws, i, &phrase(s)).map(|n| (n, *s))).max_by_key(|s| s.0);
+        if let Some((n, name)) = skill.filter(|(n, _)| *n > 1) {
+            add_group(&mut u, canonical(name), &[name]);
+            for word in &ws[i..i + n] {
+                u.terms.push((stem(word), 1.0));
+            }
+            // A multi-word skill may also name a category ("game development").
+            i += n;
+            continue;
+        }
+        if let Some((_, name)) = skill {
+            add_group(&mut u, canonical(name), &[name]);
+        } else {
+            for (nick, meant) in SKILL_NICKNAMES {
+                if phrase(nick).len() == 1 && phrase(nick)[0] == w {
+                    add_group(&mut u, w.clone(), meant);
+                }
+            }
+        }
+        for (when, phases) in PHASE_WORDS {
+            if when.iter().any(|p| phrase(p) == [w.clone()]) {
+                phases.iter().for_each(|p| push_unique_static(&mut u.phases, p));
+                push_unique(&mut u.phase_words, w.clone());
+            }
+        }
+        let mut is_role = false;
+        for (role, names) in ROLE_WORDS {
+            if names.iter().any(|n| phrase(n) == [w.clone()]) {
+                is_role = true;
+                if after_looking_for {
+                    push_unique_static(&mut wanted_roles, role);
+                } else {
+                    push_unique_static(&mut u.roles, role);
+                    first_people.get_or_insert(i);
+                }
+            }
+        }
+        if !is_role {
+            for (names, skills) in PROFESSIONS {
+                if names.contains(&w.as_str()) && !u.professions.iter().any(|(p, _)| p == &w) {
+                    u.professions.push((w.clone(), skills));
+                    if !after_looking_for {
+                        first_people.get_or_insert(i);
+                    }
+                }
+            }
+        }
+        for (category, names) in CATEGORY_WORDS {
+            if names.iter().any(|n| phrase(n) == [w.clone()]) {
+                push_unique_static(&mut u.categories, category);
+            }
+        }
+        if PROJECT_WORDS.contains(&w.as_str()) {
+            first_projects.get_or_insert(i);
+            consumed[i] = true;
+        }
+        if PEOPLE_WORDS.contains(&w.as_str()) {
+            first_people.get_or_insert(i);
+            consumed[i] = true;
+        }
+        i += 1;
+    }
+
+    u.target = match (first_people, first_projects) {
+        (Some(p), Some(q)) if q < p => Target::Projects,
+        (Some(_), _) => Target::People,
+        (None, Some(_)) => Target::Projects,
+        (None, None) => Target::Both,
+    };
+    if u.target == Target::Projects {
+        // "projects looking for an innovator", "startups with investors": what the project wants.
+        for role in u.roles.drain(..).chain(wanted_roles) {
+            let wanted = match role {
+                "innovator" => Some("Innovator"),
+                "collaborator" => Some("Collaborator"),
+                "explorer" => Some("Explorer"),
+                _ => None,
+            };
+            if let Some(w) = wanted {
+                push_unique_static(&mut u.looking_for, w);
+            }
+        }
+        if !u.professions.is_empty() && u.looking_for.is_empty() && after_looking_for {
+            u.looking_for.push("Collaborator");
+        }
+    } else if !wanted_roles.is_empty() && u.roles.is_empty() {
+        // "someone looking for investors" is still about people: read the role as asked.
+        u.roles = wanted_roles;
+    }
+
+    // Words for the text ranking: everything that is not a stopword, a place or a marker.
+    let mut place_words: Vec<String> = Vec::new();
+    for (i, w) in ws.iter().enumerate() {
+        if consumed[i] || is_stopword(w) {
+            continue;
+        }
+        // A word after "in"/"from" that nothing else understood is a place Grow has no entry for.
+        let after_in = i > 0 && matches!(ws[i - 1].as_str(), "in" | "from" | "at") && u.place.is_none();
+        let understood = known_to_tables(w) || u.skills.iter().any(|s| phrase(s).contains(w));
+        if after_in && !understood {
+            place_words.push(w.clone());
+            continue;
+        }
+        if !u.terms.iter().any(|(t, _)| *t == stem(w)) {
+            u.terms.push((stem(w), 1.0));
+        }
+        for (word, related) in RELATED {
+            if word == w {
+                for r in *related {
+                    if !u.terms.iter().any(|(t, _)| *t == stem(r)) {
+                        u.terms.push((stem(r), 0.35));
+                    }
+                }
+            }
+        }
+    }
+    if !place_words.is_empty() {
+        u.place = Some(Place::Named { words: place_words });
+    }
+    u
+}
+
+/// A skill or a set of skills the question asks for, once.
+fn add_group(u: &mut Understanding, label: String, skills: &[&str]) {
+    if u.skill_groups.iter().any(|(l, _)| l.eq_ignore_ascii_case(&label)) {
+        return;
+    }
+    skills.iter().for_each(|s| push_unique(&mut u.skills, canonical(s)));
+    u.skill_groups.push((label, skills.iter().map(|s| super::text::fold(s)).collect()));
+}
+
+fn canonical(skill: &str) -> String {
+    CATALOGUE.iter().find(|c| c.eq_ignore_ascii_case(skill)).map_or_else(|| skill.to_string(), |c| c.to_string())
+}
+
+fn push_unique(list: &mut Vec<String>, value: String) {
+    if !list.iter().any(|v| v.eq_ignore_ascii_case(&value)) {
+        list.push(value);
+    }
+}
+
+fn push_unique_static(list: &mut Vec<&'static str>, value: &'static str) {
+    if !list.contains(&value) {
+        list.push(value);
+    }
+}
+
+fn country_name(alias: &str) -> String {
+    if alias.len() <= 3 {
+        alias.to_uppercase()
+    } else {
+        title_case(alias)
+    }
+}
+
+pub fn title_case(text: &str) -> String {
+    text.split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(q: &str) -> Understanding {
+        let words = HashMap::from([("python".to_string(), 5), ("london".to_string(), 3)]);
+        understand(q, &Vocabulary { words: &words, skills: &[] })
+    }
+
+    #[test]
+    fn people_with_skills_in_a_city() {
+        let u = read("react developers in London");
+        assert_eq!(u.target, Target::People);
+        assert!(u.skills.contains(&"React".to_string()));
+        assert_eq!(u.professions.len(), 1);
+        assert!(matches!(u.place, Some(Place::City { ref name, .. }) if name == "London"));
+    }
+
+    #[test]
+    fn projects_looking_for_a_role() {
+        let u = read("fintech projects looking for an innovator");
+        assert_eq!(u.target, Target::Projects);
+        assert_eq!(u.looking_for, ["Innovator"]);
+        assert!(u.roles.is_empty());
+        assert!(u.categories.contains(&"business"));
+    }
+
+    #[test]
+    fn roles_phases_typos_and_near_me() {
+        assert_eq!(read("investors").roles, ["investor"]);
+        assert_eq!(read("backers in the UK").place, Some(Place::Country { code: "GB", name: "UK".into() }));
+        let u = read("early-stage health projects");
+        assert_eq!((u.target, u.phases.clone()), (Target::Projects, vec!["idea", "planning"]));
+        assert!(u.categories.contains(&"healthcare"));
+        let u = read("pyhton");
+        assert_eq!(u.corrections, [("pyhton".to_string(), "python".to_string())]);
+        assert!(u.skills.contains(&"Python".to_string()));
+        let u = read("designers near me who know Figma");
+        assert!(u.near_me && u.skills.contains(&"Figma".to_string()));
+        assert_eq!(u.target, Target::People);
+        assert!(read("ML people").skills.contains(&"Machine Learning".to_string()));
+    }
+}

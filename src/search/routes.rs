@@ -1,0 +1,207 @@
+//! `GET /api/search` and `GET /api/simple-search`: read the question, rank from the index, then
+//! read the chosen rows back so that only what is still there and visible is answered.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    answer,
+    query::{understand, Vocabulary},
+    rank::{self, Asker, Hit},
+};
+use crate::{
+    accounts::model::{user_columns_of, User, UserRow},
+    app::AppState,
+    auth::CurrentUser,
+    db::{page::parse_limit, Conn},
+    error::{AppError, AppResult, ErrorBody},
+    extract::ApiQuery,
+    projects::{model::Project, store as projects_store},
+};
+
+const TAG: &str = "discovery";
+/// Longer questions are cut here: nobody types more, and it bounds the work a question costs.
+const MAX_QUESTION: usize = 300;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchParams {
+    /// The question, in everyday words.
+    q: Option<String>,
+    /// Caps each of `users` and `projects` (1 to 200, default 50).
+    limit: Option<String>,
+    /// The device's position, for "near me" and distances (else the caller's profile position).
+    lat: Option<f64>,
+    lng: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchUser {
+    #[serde(flatten)]
+    pub user: User,
+    /// Rounded to two decimals (about a kilometre).
+    pub lat: Option<f64>,
+    pub lng: Option<f64>,
+    /// From the caller's position, when both are known; one decimal.
+    pub distance_km: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchProject {
+    #[serde(flatten)]
+    pub project: Project,
+    pub owner_role: String,
+    pub distance_km: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SearchResults {
+    pub users: Vec<SearchUser>,
+    pub projects: Vec<SearchProject>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchAnswer {
+    pub results: SearchResults,
+    /// What was understood and found, in a sentence or two.
+    pub smart_response: String,
+}
+
+struct Asked {
+    question: String,
+    limit: usize,
+    asker: Asker,
+}
+
+fn read_params(me: &UserRow, params: SearchParams) -> AppResult<Asked> {
+    let question = params.q.unwrap_or_default();
+    let question: String = question.trim().chars().take(MAX_QUESTION).collect();
+    if question.is_empty() {
+        return Err(AppError::bad_request("Type something to search for"));
+    }
+    let limit = match params.limit.as_deref() {
+        Some(raw) => parse_limit(raw)?,
+        None => crate::db::page::DEFAULT_LIMIT,
+    };
+    let position = match (params.lat, params.lng) {
+        (Some(lat), Some(lng)) if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) => Some((lat, lng)),
+        // Else where the caller's profile says they are.
+        (None, None) => me.lat.zip(me.lng),
+        _ => return Err(AppError::bad_request("lat and lng go together: lat from -90 to 90, lng from -180 to 180")),
+    };
+    Ok(Asked { question, limit: usize::try_from(limit).unwrap_or(50), asker: Asker { id: me.id, position } })
+}
+
+fn km(d: Option<f64>) -> Option<f64> {
+    d.map(|d| (d * 10.0).round() / 10.0)
+}
+
+fn rounded(value: Option<f64>) -> Option<f64> {
+    value.map(|v| (v * 100.0).round() / 100.0)
+}
+
+fn placeholders(from: usize, n: usize) -> String {
+    (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The ranked people and projects, read back in rank order; those gone or hidden drop out.
+async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -> AppResult<SearchResults> {
+    let mut users = Vec::with_capacity(people.len());
+    if !people.is_empty() {
+        let sql = format!(
+            "SELECT {} FROM users u WHERE u.is_discoverable = 1 AND u.id IN ({})",
+            user_columns_of("u"),
+            placeholders(1, people.len())
+        );
+        let mut query = sqlx::query_as::<_, UserRow>(&sql);
+        for hit in people {
+            query = query.bind(hit.id);
+        }
+        let rows = query.fetch_all(&mut *conn).await?;
+        for hit in people {
+            if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
+                users.push(SearchUser {
+                    user: row.to_public(),
+                    lat: rounded(row.lat),
+                    lng: rounded(row.lng),
+                    distance_km: km(hit.distance_km),
+                });
+            }
+        }
+    }
+    let mut found = Vec::with_capacity(projects.len());
+    if !projects.is_empty() {
+        let ids: Vec<i64> = projects.iter().map(|h| h.id).collect();
+        let rows = projects_store::find_listed(conn, me, &ids).await?;
+        let owners: Vec<i64> = rows.iter().map(|r| r.owner_id).collect();
+        let sql = format!("SELECT id, role FROM users WHERE id IN ({})", placeholders(1, owners.len().max(1)));
+        let mut query = sqlx::query_as::<_, (i64, String)>(&sql);
+        for owner in if owners.is_empty() { vec![0] } else { owners } {
+            query = query.bind(owner);
+        }
+        let roles = query.fetch_all(&mut *conn).await?;
+        for hit in projects {
+            if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
+                let owner_role = roles.iter().find(|(id, _)| *id == row.owner_id).map(|(_, r)| r.clone());
+                found.push(SearchProject {
+                    project: row.to_wire(Vec::new()),
+                    owner_role: owner_role.unwrap_or_else(|| "innovator".into()),
+                    distance_km: km(hit.distance_km),
+                });
+            }
+        }
+    }
+    Ok(SearchResults { users, projects: found })
+}
+
+#[utoipa::path(get, path = "/api/search", tag = TAG, params(SearchParams),
+    responses((status = 200, body = SearchAnswer, description = "People and projects for a question in everyday words, best first"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn smart(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiQuery(params): ApiQuery<SearchParams>,
+) -> AppResult<Json<SearchAnswer>> {
+    let asked = read_params(&me, params)?;
+    let (understood, people, projects) = {
+        let index = state.search.read();
+        let vocabulary = Vocabulary { words: &index.vocabulary, skills: &index.skills };
+        let understood = understand(&asked.question, &vocabulary);
+        let people = rank::people(&index, &understood, &asked.asker, asked.limit);
+        let projects = rank::projects(&index, &understood, &asked.asker, asked.limit);
+        (understood, people, projects)
+    };
+    let mut conn = state.db.conn().await?;
+    let results = read_back(&mut conn, me.id, &people, &projects).await?;
+    let smart_response = answer::smart(
+        &asked.question,
+        &understood,
+        results.users.len(),
+        results.projects.len(),
+        asked.asker.position.is_some(),
+    );
+    Ok(Json(SearchAnswer { results, smart_response }))
+}
+
+#[utoipa::path(get, path = "/api/simple-search", tag = TAG, params(SearchParams),
+    responses((status = 200, body = SearchAnswer, description = "People and projects whose text holds every word of the question"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn simple(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiQuery(params): ApiQuery<SearchParams>,
+) -> AppResult<Json<SearchAnswer>> {
+    let asked = read_params(&me, params)?;
+    let (people, projects) = rank::plain(&state.search.read(), &asked.question, &asked.asker, asked.limit);
+    let mut conn = state.db.conn().await?;
+    let results = read_back(&mut conn, me.id, &people, &projects).await?;
+    let smart_response = match (results.users.len(), results.projects.len()) {
+        (0, 0) => format!("Nothing holds “{}”.", asked.question),
+        (u, p) => format!("{u} people and {p} projects mention “{}”.", asked.question),
+    };
+    Ok(Json(SearchAnswer { results, smart_response }))
+}

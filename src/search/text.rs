@@ -1,0 +1,286 @@
+//! Words out of text: folded to lowercase ASCII, split on what is not a letter or digit (keeping the
+//! few skills whose names are symbols, such as C++ and C#), with common endings taken off so that
+//! "games", "gaming" and "game" meet, and the edit distance that forgives a typo.
+
+/// Lowercase, accents removed (é → e, ã → a), everything else kept.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let c = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' => 'a',
+            'ç' | 'Ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' | 'È' | 'É' | 'Ê' | 'Ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' | 'Ì' | 'Í' | 'Î' | 'Ï' => 'i',
+            'ñ' | 'Ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' | 'Ù' | 'Ú' | 'Û' | 'Ü' => 'u',
+            'ý' | 'ÿ' | 'Ý' => 'y',
+            '’' | '‘' => '\'',
+            _ => c,
+        };
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+/// The words of a text, folded, in order (not stemmed).
+pub fn words(text: &str) -> Vec<String> {
+    let folded = fold(text);
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut chars = folded.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_alphanumeric() {
+            word.push(c);
+        } else if (c == '+' || c == '#') && !word.is_empty() {
+            // c++, c#, f#: the symbol is part of the name.
+            word.push(c);
+            while chars.peek() == Some(&'+') {
+                word.push('+');
+                chars.next();
+            }
+        } else if c == '\'' && chars.peek().is_some_and(|n| n.is_alphabetic()) && !word.is_empty() {
+            // "o'connor" stays one word; "founder's" loses its 's below.
+            word.push(c);
+        } else if !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out.into_iter().map(|w| w.strip_suffix("'s").map(str::to_owned).unwrap_or(w)).filter(|w| !w.is_empty()).collect()
+}
+
+/// A light English stemmer: plurals and the common verb and agent endings. Short words and
+/// words with symbols are left alone.
+pub fn stem(word: &str) -> String {
+    if word.len() <= 3 || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return word.to_string();
+    }
+    let strip = |w: &str, suffix: &str, keep: usize| -> Option<String> {
+        w.strip_suffix(suffix).filter(|rest| rest.len() >= keep).map(str::to_owned)
+    };
+    let w = word;
+    let base = strip(w, "ies", 3)
+        .map(|r| r + "y")
+        .or_else(|| strip(w, "sses", 3).map(|r| r + "ss"))
+        .or_else(|| if w.ends_with("ss") || w.ends_with("us") || w.ends_with("is") { None } else { strip(w, "s", 3) })
+        .unwrap_or_else(|| w.to_string());
+    let base = strip(&base, "ing", 3)
+        .or_else(|| strip(&base, "ers", 3))
+        .or_else(|| strip(&base, "er", 4))
+        .or_else(|| strip(&base, "ed", 4))
+        .unwrap_or(base);
+    // "designing"/"designer"/"designed" → "design"; "coding" → "cod" and "code" → "cod" both.
+    let base = base.strip_suffix('e').filter(|r| r.len() >= 3).map(str::to_owned).unwrap_or(base);
+    // "running" → "runn" → "run".
+    let bytes = base.as_bytes();
+    if bytes.len() >= 4 && bytes[bytes.len() - 1] == bytes[bytes.len() - 2] && !b"lsz".contains(&bytes[bytes.len() - 1])
+    {
+        return base[..base.len() - 1].to_string();
+    }
+    base
+}
+
+/// Words that carry no meaning in a question.
+pub fn is_stopword(word: &str) -> bool {
+    const STOP: &[&str] = &[
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "to",
+        "for",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "who",
+        "whom",
+        "which",
+        "that",
+        "this",
+        "these",
+        "those",
+        "is",
+        "are",
+        "was",
+        "be",
+        "been",
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "us",
+        "you",
+        "your",
+        "find",
+        "show",
+        "search",
+        "looking",
+        "look",
+        "need",
+        "needs",
+        "want",
+        "wants",
+        "wanting",
+        "some",
+        "someone",
+        "somebody",
+        "anyone",
+        "anybody",
+        "people",
+        "person",
+        "folks",
+        "any",
+        "all",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "help",
+        "get",
+        "give",
+        "list",
+        "from",
+        "into",
+        "about",
+        "like",
+        "know",
+        "knows",
+        "knowing",
+        "good",
+        "great",
+        "best",
+        "top",
+        "new",
+        "please",
+        "there",
+        "here",
+        "what",
+        "where",
+        "how",
+        "do",
+        "does",
+        "have",
+        "has",
+        "it",
+        "its",
+        "them",
+        "they",
+        "their",
+        "more",
+        "other",
+        "than",
+        "so",
+        "as",
+        "also",
+        "just",
+        "work",
+        "working",
+        "works",
+        "build",
+        "building",
+        "builds",
+        "make",
+        "making",
+        "with",
+        "skill",
+        "skills",
+        "skilled",
+        "experience",
+        "experienced",
+        "using",
+        "use",
+        "uses",
+        "based",
+        "live",
+        "lives",
+        "living",
+        "located",
+        "around",
+        "nearby",
+        "near",
+        "close",
+        "seeking",
+        "seek",
+        "wanted",
+    ];
+    STOP.contains(&word)
+}
+
+/// Damerau-Levenshtein distance (adjacent swaps count once), giving up past `limit`.
+pub fn distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let (n, m) = (a.len(), b.len());
+    let mut prev2 = vec![0usize; m + 1];
+    let mut prev: Vec<usize> = (0..=m).collect();
+    let mut cur = vec![0usize; m + 1];
+    for i in 1..=n {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(prev2[j - 2] + 1);
+            }
+            cur[j] = d;
+            row_min = row_min.min(d);
+        }
+        if row_min > limit {
+            return None;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    Some(prev[m]).filter(|d| *d <= limit)
+}
+
+/// How many typos a word of this length may carry and still be recognised.
+pub fn typo_budget(word: &str) -> usize {
+    match word.chars().count() {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_fold_accents_and_keep_symbol_names() {
+        assert_eq!(words("Chloé knows C++, C# & UI/UX!"), ["chloe", "knows", "c++", "c#", "ui", "ux"]);
+        assert_eq!(words("São Paulo founder's O'Connor"), ["sao", "paulo", "founder", "o'connor"]);
+    }
+
+    #[test]
+    fn endings_meet() {
+        for (a, b) in [("games", "gaming"), ("designer", "designing"), ("developers", "develop"), ("studies", "study")]
+        {
+            assert_eq!(stem(a), stem(b), "{a} {b}");
+        }
+        assert_eq!(stem("business"), "business");
+        assert_eq!(stem("react"), "react");
+    }
+
+    #[test]
+    fn typos_within_budget() {
+        assert_eq!(distance_within("pyhton", "python", 1), Some(1));
+        assert_eq!(distance_within("figmaa", "figma", 1), Some(1));
+        assert_eq!(distance_within("rust", "react", 1), None);
+        assert_eq!(distance_within("javascrpit", "javascript", 2), Some(1));
+    }
+}

@@ -1,0 +1,234 @@
+//! Discovery search: questions in everyday words over a community, scored against the relevance
+//! set in `tests/relevance/`; the rules every answer keeps (the caller, hidden people, drafts and
+//! emails never in it; blank questions and bad limits refused); and an index that follows writes
+//! within a second, on every instance.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{second_instance, spawn_app, spawn_app_with, Client, TestApp};
+
+fn encode(q: &str) -> String {
+    q.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+async fn ask(client: &Client, q: &str) -> Value {
+    let answer = client.get(&format!("/api/search?q={}", encode(q))).await;
+    assert_eq!(answer.status, StatusCode::OK, "{q}: {:?}", answer.body);
+    answer.body
+}
+
+fn usernames(answer: &Value) -> Vec<String> {
+    answer["results"]["users"].as_array().unwrap().iter().map(|u| u["username"].as_str().unwrap().to_string()).collect()
+}
+
+fn titles(answer: &Value) -> Vec<String> {
+    answer["results"]["projects"].as_array().unwrap().iter().map(|p| p["title"].as_str().unwrap().to_string()).collect()
+}
+
+/// Scores of one ranked list against what should be in it.
+fn score(found: &[String], expected: &[String], best: Option<&str>) -> (f64, f64, f64) {
+    let top: Vec<&String> = found.iter().take(5).collect();
+    let hits = top.iter().filter(|f| expected.contains(f)).count();
+    let precision = hits as f64 / expected.len().min(5) as f64;
+    let rank = found.iter().position(|f| expected.contains(f));
+    let reciprocal = rank.map_or(0.0, |r| 1.0 / (r as f64 + 1.0));
+    let first_right = match (found.first(), best) {
+        (Some(first), Some(best)) => first == best,
+        (Some(first), None) => expected.contains(first),
+        (None, _) => false,
+    };
+    (precision, reciprocal, f64::from(u8::from(first_right)))
+}
+
+#[tokio::test]
+async fn the_relevance_set_scores_at_least_what_is_recorded() {
+    let set: Value = serde_json::from_str(include_str!("../relevance/questions.json")).unwrap();
+    let recorded: Value = serde_json::from_str(include_str!("../relevance/recorded.json")).unwrap();
+    let app = spawn_app_with(|config| config.seed_demo = true).await;
+    let (client, _) = app.signed_in().await;
+    let here = json!({ "lat": set["asker"]["lat"], "lng": set["asker"]["lng"], "location": "London, GB" });
+    assert_eq!(client.patch("/api/users/profile", &here).await.status, StatusCode::OK);
+
+    let (mut precision, mut reciprocal, mut best, mut lists) = (0.0, 0.0, 0.0, 0.0);
+    let mut report = Vec::new();
+    for question in set["questions"].as_array().unwrap() {
+        let q = question["q"].as_str().unwrap();
+        let answer = ask(&client, q).await;
+        let strings = |key: &str| -> Option<Vec<String>> {
+            question[key].as_array().map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+        };
+        for (expected, found) in [(strings("people"), usernames(&answer)), (strings("projects"), titles(&answer))] {
+            let Some(expected) = expected else { continue };
+            let (p, r, b) =
+                score(&found, &expected, question["best"].as_str().filter(|b| expected.iter().any(|e| e == b)));
+            precision += p;
+            reciprocal += r;
+            best += b;
+            lists += 1.0;
+            if p < 1.0 || b < 1.0 {
+                report.push(format!("{q:?}: P@5 {p:.2}, RR {r:.2}, best {b}; got {:?}", &found[..found.len().min(5)]));
+            }
+        }
+    }
+    let (precision, mrr, best_at_1) = (precision / lists, reciprocal / lists, best / lists);
+    println!("relevance over {lists} lists: precision@5 {precision:.3}, MRR {mrr:.3}, best-at-1 {best_at_1:.3}");
+    for line in &report {
+        println!("  {line}");
+    }
+    let floor = |key: &str| recorded[key].as_f64().unwrap() - 1e-9;
+    assert!(
+        precision >= floor("precisionAt5") && mrr >= floor("mrr") && best_at_1 >= floor("bestAt1"),
+        "relevance fell below what is recorded ({recorded}): precision@5 {precision:.3}, MRR {mrr:.3}, best-at-1 {best_at_1:.3}\n{}",
+        report.join("\n")
+    );
+}
+
+async fn person_with(app: &TestApp, profile: Value) -> (Client, Value) {
+    let (client, me) = app.signed_in().await;
+    let answer = client.patch("/api/users/profile", &profile).await;
+    assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.body);
+    (client, me)
+}
+
+/// Asks until the answer satisfies `fits` or a second has passed; the time it took.
+async fn within_a_second(client: &Client, q: &str, fits: impl Fn(&Value) -> bool) -> Duration {
+    let start = Instant::now();
+    loop {
+        let answer = ask(client, q).await;
+        if fits(&answer) {
+            return start.elapsed();
+        }
+        assert!(start.elapsed() < Duration::from_secs(1), "{q:?} still not answered after a second: {answer}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn answers_keep_out_the_caller_hidden_people_drafts_and_emails() {
+    let app = spawn_app().await;
+    let (asker, me) = person_with(&app, json!({ "skills": ["Kotlin"], "bio": "zephyrine kotlin" })).await;
+    let (_, visible) = person_with(&app, json!({ "skills": ["Kotlin"], "bio": "zephyrine builder" })).await;
+    let (hidden_client, hidden) = person_with(&app, json!({ "skills": ["Kotlin"], "bio": "zephyrine too" })).await;
+    assert_eq!(
+        hidden_client.patch("/api/users/profile", &json!({ "isDiscoverable": false })).await.status,
+        StatusCode::OK
+    );
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let draft = json!({ "title": "Zephyrine draft", "description": "zephyrine", "isPublished": false });
+    assert_eq!(owner.post("/api/projects", &draft).await.status, StatusCode::CREATED);
+    let published =
+        json!({ "title": "Zephyrine live", "description": "zephyrine", "isPublished": true, "category": "technology" });
+    assert_eq!(owner.post("/api/projects", &published).await.status, StatusCode::CREATED);
+
+    let ids = |answer: &Value| -> Vec<i64> {
+        answer["results"]["users"].as_array().unwrap().iter().map(|u| u["id"].as_i64().unwrap()).collect()
+    };
+    within_a_second(&asker, "zephyrine", |a| {
+        ids(a).contains(&visible["id"].as_i64().unwrap()) && !titles(a).is_empty()
+    })
+    .await;
+    for (q, paths) in
+        [("zephyrine", &["/api/search", "/api/simple-search"][..]), ("kotlin developers", &["/api/search"][..])]
+    {
+        for &path in paths {
+            let answer = asker.get(&format!("{path}?q={}", encode(q))).await;
+            assert_eq!(answer.status, StatusCode::OK);
+            let found = ids(&answer.body);
+            assert!(found.contains(&visible["id"].as_i64().unwrap()), "{path} {q}: {}", answer.body);
+            assert!(!found.contains(&me["id"].as_i64().unwrap()), "the caller is never a result");
+            assert!(!found.contains(&hidden["id"].as_i64().unwrap()), "an undiscoverable person is never a result");
+            assert!(!answer.body.to_string().contains("@example.com"), "no email leaves: {}", answer.body);
+            assert!(answer.body["smartResponse"].as_str().is_some_and(|s| !s.is_empty()));
+            if q == "zephyrine" {
+                assert_eq!(titles(&answer.body), ["Zephyrine live"], "{path}: drafts are never results");
+            }
+        }
+    }
+    // The shape and the caps.
+    let capped = ask(&asker, "zephyrine").await;
+    assert!(capped["results"]["projects"][0]["ownerRole"].is_string());
+    let one = asker.get("/api/search?q=zephyrine&limit=1").await;
+    assert_eq!(one.body["results"]["users"].as_array().unwrap().len(), 1);
+    for bad in [
+        "/api/search?q=",
+        "/api/search?q=%20%20",
+        "/api/search",
+        "/api/search?q=x&limit=0",
+        "/api/search?q=x&limit=201",
+        "/api/search?q=x&limit=ten",
+        "/api/simple-search?q=",
+        "/api/search?q=x&lat=91&lng=0",
+        "/api/search?q=x&lat=1",
+    ] {
+        let answer = asker.get(bad).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(answer.body["message"].as_str().is_some_and(|m| !m.is_empty()), "{bad}");
+    }
+    assert_eq!(app.client().get("/api/search?q=zephyrine").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.client().get("/api/simple-search?q=zephyrine").await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn near_me_uses_the_device_position_and_gives_distances() {
+    let app = spawn_app().await;
+    let (asker, _) = app.signed_in().await;
+    let (_, near) =
+        person_with(&app, json!({ "skills": ["Figma"], "lat": 51.51, "lng": -0.13, "location": "London, GB" })).await;
+    let (_, far) =
+        person_with(&app, json!({ "skills": ["Figma"], "lat": 40.71, "lng": -74.0, "location": "New York, US" })).await;
+    within_a_second(&asker, "figma", |a| usernames(a).len() >= 2).await;
+    let answer = asker.get("/api/search?q=designers%20near%20me%20who%20know%20figma&lat=51.5074&lng=-0.1278").await;
+    let users = answer.body["results"]["users"].as_array().unwrap();
+    assert_eq!(users[0]["id"], near["id"], "{}", answer.body);
+    assert!(users[0]["distanceKm"].as_f64().unwrap() < 5.0);
+    if let Some(second) = users.get(1) {
+        assert_eq!(second["id"], far["id"]);
+        assert!(second["distanceKm"].as_f64().unwrap() > 5000.0);
+    }
+    // Without a position anywhere, the answer says how to get one.
+    let unplaced = ask(&asker, "figma people near me").await;
+    assert!(unplaced["smartResponse"].as_str().unwrap().contains("location"), "{unplaced}");
+}
+
+#[tokio::test]
+async fn a_profile_or_project_change_is_searchable_within_a_second_and_one_that_leaves_is_gone() {
+    let app = spawn_app().await;
+    let (asker, _) = app.signed_in().await;
+    let (someone, them) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let id = them["id"].as_i64().unwrap();
+    someone.patch("/api/users/profile", &json!({ "skills": ["Quetzalcoatl Wrangling"] })).await;
+    within_a_second(&asker, "quetzalcoatl wrangling", |a| usernames(a) == [them["username"].as_str().unwrap()]).await;
+    someone.patch("/api/users/profile", &json!({ "isDiscoverable": false })).await;
+    let answer = ask(&asker, "quetzalcoatl wrangling").await;
+    assert!(!answer["results"]["users"].as_array().unwrap().iter().any(|u| u["id"] == id), "hidden at once");
+
+    let made = someone.post("/api/projects", &json!({ "title": "Xylophonic Dreams", "isPublished": true })).await;
+    let project = made.body["id"].as_i64().unwrap();
+    within_a_second(&asker, "xylophonic", |a| titles(a) == ["Xylophonic Dreams"]).await;
+    assert_eq!(
+        someone.request(reqwest::Method::DELETE, &format!("/api/projects/{project}"), None).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert!(titles(&ask(&asker, "xylophonic").await).is_empty(), "a deleted project is gone at once");
+}
+
+#[tokio::test]
+async fn on_postgresql_a_change_on_one_instance_is_found_on_another_within_a_second() {
+    if !crate::helpers::on_postgres() {
+        return;
+    }
+    let first = spawn_app().await;
+    let second = second_instance(&first).await;
+    let (asker, _) = second.signed_in().await;
+    let (someone, them) = first.signed_in().await;
+    someone.patch("/api/users/profile", &json!({ "skills": ["Brachiosaurus Grooming"] })).await;
+    within_a_second(&asker, "brachiosaurus grooming", |a| usernames(a) == [them["username"].as_str().unwrap()]).await;
+}
