@@ -31,6 +31,8 @@ function arrange() {
     // The shell's avatar dot and the profile's tabs read the pending requests (src/features/connections).
     http.get('/api/connections/requests', () => HttpResponse.json([])),
     http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
+    // The Ideate tab's dot reads the conversations (src/features/chat).
+    http.get('/api/conversations', () => HttpResponse.json([])),
     // The signed-in app asks once for the day's login bonus (src/features/rewards).
     http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
     http.post('/api/auth/logout', () => {

@@ -26,8 +26,17 @@ function signedIn(user: User) {
     // The shell's avatar dot and the profile's tabs read the pending requests (src/features/connections).
     http.get('/api/connections/requests', () => HttpResponse.json([])),
     http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
+    // The Ideate tab's dot reads the conversations (src/features/chat).
+    http.get('/api/conversations', () => HttpResponse.json([])),
     // The signed-in app asks once for the day's login bonus (src/features/rewards).
     http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
+    // Ideate lists the connections, the caller's projects and the community rooms (src/features/chat).
+    http.get('/api/connections/with-users', () => HttpResponse.json([])),
+    // Search reads my pending collaboration requests for its SENT buttons (src/features/search).
+    http.get('/api/connections/project-requests', () => HttpResponse.json([])),
+    http.get('/api/projects/collaborating', () => HttpResponse.json([])),
+    http.get('/api/projects', () => HttpResponse.json([])),
+    http.get('/api/communities', () => HttpResponse.json([])),
     // The join screen reads its project (src/features/join).
     http.get('/api/projects/:id', () => HttpResponse.json({ message: 'Project not found' }, { status: 404 })),
     // Explore, the home screen, shows the swipe deck (src/features/explore).

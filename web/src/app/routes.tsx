@@ -17,12 +17,12 @@ const DesignSystemScreen = lazyScreen(() => import('@/features/design-system/des
 const NotFoundScreen = lazyScreen(() => import('@/app/screens/not-found-screen'));
 const JoinLoginRequiredScreen = lazyScreen(() => import('@/app/screens/join-login-required-screen'));
 const ExploreScreen = lazyScreen(() => import('@/features/explore/explore-screen'));
-const SearchScreen = lazyScreen(() => import('@/features/placeholders/search-placeholder'));
+const SearchScreen = lazyScreen(() => import('@/app/screens/search-route'));
 const CreateScreen = lazyScreen(() => import('@/features/projects/projects-screen'));
 // Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the explore area.
 const InvestScreen = lazyScreen(() => import('@/features/explore/components/investment-portfolio'));
 const RewardsScreen = lazyScreen(() => import('@/features/rewards/rewards-screen'));
-const IdeateScreen = lazyScreen(() => import('@/features/placeholders/ideate-placeholder'));
+const IdeateScreen = lazyScreen(() => import('@/features/chat/ideate-screen'));
 const ProfileScreen = lazyScreen(() => import('@/app/screens/profile-route'));
 const JoinScreen = lazyScreen(() => import('@/features/join/join-screen'));
 
@@ -68,12 +68,12 @@ function SignedInRoutes({ user }: { user: User }) {
       <Switch>
         <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
         <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>
-        <Route path="/search">{inShell(<SearchScreen />)}</Route>
+        <Route path="/search">{inShell(<SearchScreen user={user} />)}</Route>
         <Route path="/create">
           {inShell(user.role === 'investor' ? <InvestScreen user={user} /> : <CreateScreen user={user} />)}
         </Route>
         <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
-        <Route path="/ideate">{inShell(<IdeateScreen />)}</Route>
+        <Route path="/ideate">{inShell(<IdeateScreen user={user} />)}</Route>
         <Route path="/profile">{inShell(<ProfileScreen user={user} />)}</Route>
         <Route path="/join/:projectId">
           {(params) => inShell(<JoinScreen projectId={params.projectId} />)}

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '@/lib/session';
+import { useHasUnreadConversations } from '@/features/chat/hooks/use-unread';
 import { usePendingRequestCount } from '@/features/connections/hooks/use-pending-requests';
 import { EnableNotificationsCard } from '@/features/notifications/components/enable-notifications-card';
 import { useNotificationsRuntime } from '@/features/notifications/hooks/use-notifications-runtime';
@@ -14,6 +15,8 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const unreadNotifications = useNotificationsRuntime(user.id);
   // Connection requests waiting for an answer: the avatar's red dot (spec 000 §2), live.
   const pendingRequests = usePendingRequestCount();
+  // Any conversation with unread messages: the Ideate tab's red dot (spec 001 §2.7), live.
+  const unreadChats = useHasUnreadConversations();
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, [path]);
@@ -32,7 +35,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         {children}
       </main>
       <EnableNotificationsCard />
-      <BottomNav role={user.role} indicators={{ explore: unreadNotifications > 0 }} />
+      <BottomNav role={user.role} indicators={{ explore: unreadNotifications > 0, ideate: unreadChats }} />
     </div>
   );
 }

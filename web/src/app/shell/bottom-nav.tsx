@@ -16,7 +16,7 @@ interface Item {
 
 /**
  * Red dots on the tabs (spec 001 §2.7): Explore while notifications are unread; Ideate while a conversation has
- * unread messages (wired when chat lands).
+ * unread messages.
  */
 export interface NavIndicators {
   explore?: boolean;

@@ -1,0 +1,220 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { api, linkParam, unwrap, unwrapPage, type ApiPage } from '@/lib/api/client';
+import { apiKey } from '@/lib/api/query-keys';
+import { messagesPath, type OpenChat } from '../lib/chat-ref';
+import type {
+  Collaborator,
+  Community,
+  ConnectionWithUser,
+  Conversation,
+  Message,
+  MessageBody,
+  MessagePage,
+  Presence,
+  Project,
+  ScanResponse,
+  UploadResponse,
+} from './types';
+
+/**
+ * The chat area's calls (spec 000 §7; API.md "Community rooms", "Messages beyond the spec"). Reads are live: the
+ * chat frames refresh them (../live.ts) and so does every reconnect (`meta.live`).
+ */
+
+/** How many messages a page brings; scrolling up loads the page before. */
+export const MESSAGES_PAGE_SIZE = 30;
+/** Conversations, projects: one page of the largest size (a person has rarely more; the rest page in later). */
+export const LIST_LIMIT = 200;
+
+function toPage<T>({ data, next }: ApiPage<T[]>): { items: T[]; nextCursor: string | null } {
+  return { items: data, nextCursor: next ? linkParam(next, 'cursor') : null };
+}
+
+/** `GET /api/conversations`: every conversation I am in, latest first, with `hasUnreadMessages` (the dots). */
+export function conversationsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/conversations', { limit: LIST_LIMIT }),
+    queryFn: ({ signal }): Promise<Conversation[]> =>
+      unwrap(api.GET('/api/conversations', { params: { query: { limit: LIST_LIMIT } }, signal })),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/connections/with-users`: my connections with the other person (the Connects tab). */
+export function connectionsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/connections/with-users'),
+    queryFn: ({ signal }): Promise<ConnectionWithUser[]> =>
+      unwrap(api.GET('/api/connections/with-users', { signal })),
+    meta: { live: true },
+  });
+}
+
+/** The projects whose chat I am in: mine (`?owner=me`) and those I collaborate on (the PROJECTS tab). */
+export function chatProjectsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/projects', { owner: 'me', limit: LIST_LIMIT, with: 'collaborating' }),
+    queryFn: async ({ signal }): Promise<Project[]> => {
+      const [mine, collaborating] = await Promise.all([
+        unwrap(api.GET('/api/projects', { params: { query: { owner: 'me', limit: LIST_LIMIT } }, signal })),
+        unwrap(api.GET('/api/projects/collaborating', { params: { query: { limit: LIST_LIMIT } }, signal })),
+      ]);
+      const seen = new Set<number>();
+      return [...mine, ...collaborating].filter((project) => !seen.has(project.id) && seen.add(project.id));
+    },
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/projects/{id}`: the project of an open project chat (its title in the header). */
+export function projectQuery(id: number) {
+  return queryOptions({
+    queryKey: apiKey(`/api/projects/${id}`),
+    queryFn: ({ signal }): Promise<Project> =>
+      unwrap(api.GET('/api/projects/{id}', { params: { path: { id: String(id) } }, signal })),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/projects/{id}/collaborators`: the team in the Project Team dialog. */
+export function collaboratorsQuery(id: number) {
+  return queryOptions({
+    queryKey: apiKey(`/api/projects/${id}/collaborators`, { limit: LIST_LIMIT }),
+    queryFn: ({ signal }): Promise<Collaborator[]> =>
+      unwrap(
+        api.GET('/api/projects/{id}/collaborators', {
+          params: { path: { id: String(id) }, query: { limit: LIST_LIMIT } },
+          signal,
+        }),
+      ),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/communities`: the four rooms with their real member counts and whether I joined. */
+export function communitiesQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/communities'),
+    queryFn: ({ signal }): Promise<Community[]> => unwrap(api.GET('/api/communities', { signal })),
+    meta: { live: true },
+  });
+}
+
+/** The presence query's key, written by the `presence` frame. */
+export function presenceKey(userId: number) {
+  return apiKey(`/api/users/${userId}/presence`);
+}
+
+/** `GET /api/users/{id}/presence`: the 'ONLINE' marker; the `presence` frame keeps it current. */
+export function presenceQuery(userId: number) {
+  return queryOptions({
+    queryKey: presenceKey(userId),
+    queryFn: ({ signal }): Promise<Presence> =>
+      unwrap(api.GET('/api/users/{id}/presence', { params: { path: { id: String(userId) } }, signal })),
+    meta: { live: true },
+  });
+}
+
+export type MessagesData = InfiniteData<MessagePage, string | null>;
+
+async function readMessages(
+  chat: OpenChat,
+  cursor: string | null,
+  signal: AbortSignal,
+): Promise<ApiPage<Message[]>> {
+  const query = { limit: MESSAGES_PAGE_SIZE, ...(cursor ? { cursor } : {}) };
+  switch (chat.kind) {
+    case 'direct':
+      return unwrapPage(
+        api.GET('/api/messages/{id}', { params: { path: { id: String(chat.userId) }, query }, signal }),
+      );
+    case 'project':
+      return unwrapPage(
+        api.GET('/api/projects/{id}/messages', {
+          params: { path: { id: String(chat.projectId) }, query },
+          signal,
+        }),
+      );
+    case 'room':
+      return unwrapPage(
+        api.GET('/api/communities/{slug}/messages', { params: { path: { slug: chat.slug }, query }, signal }),
+      );
+  }
+}
+
+/**
+ * A chat's history, page by page: the first page is the newest (and reading it marks the chat read), each
+ * further page goes back in time. Pages hold their messages in sending order.
+ */
+export function messagesQuery(chat: OpenChat, onFirstPage?: () => void) {
+  return infiniteQueryOptions({
+    queryKey: apiKey(messagesPath(chat)),
+    queryFn: async ({ pageParam, signal }): Promise<MessagePage> => {
+      const page = toPage(await readMessages(chat, pageParam, signal));
+      if (pageParam === null) onFirstPage?.();
+      return page;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    meta: { live: true },
+  });
+}
+
+/** Sends a message to a chat: `POST /api/messages` (direct), the project's or the room's messages. */
+export function sendMessage(chat: OpenChat, body: MessageBody): Promise<Message> {
+  switch (chat.kind) {
+    case 'direct':
+      return unwrap(api.POST('/api/messages', { body: { ...body, receiverId: chat.userId } }));
+    case 'project':
+      return unwrap(
+        api.POST('/api/projects/{id}/messages', { params: { path: { id: String(chat.projectId) } }, body }),
+      );
+    case 'room':
+      return unwrap(
+        api.POST('/api/communities/{slug}/messages', { params: { path: { slug: chat.slug } }, body }),
+      );
+  }
+}
+
+/** `PATCH /api/messages/{id}`: the sender edits their message. */
+export function editMessage(id: number, content: string): Promise<Message> {
+  return unwrap(api.PATCH('/api/messages/{id}', { params: { path: { id: String(id) } }, body: { content } }));
+}
+
+/** `DELETE /api/messages/{id}` (204): the sender removes their message for everyone. */
+export async function deleteMessage(id: number): Promise<void> {
+  await unwrap(api.DELETE('/api/messages/{id}', { params: { path: { id: String(id) } } }));
+}
+
+/** `POST /api/communities/{slug}/join` (204, idempotent). */
+export async function joinCommunity(slug: string): Promise<void> {
+  await unwrap(api.POST('/api/communities/{slug}/join', { params: { path: { slug } } }));
+}
+
+/** `DELETE /api/communities/{slug}/join` (204, idempotent). */
+export async function leaveCommunity(slug: string): Promise<void> {
+  await unwrap(api.DELETE('/api/communities/{slug}/join', { params: { path: { slug } } }));
+}
+
+/** `POST /api/upload` with one `file` (judged by its bytes, 10 MB at most): its address, `/api/files/{name}`. */
+export async function uploadFile(file: Blob, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, name);
+  const answer: UploadResponse = await unwrap(
+    // openapi-fetch sends a FormData body as it is (the browser sets the multipart boundary).
+    api.POST('/api/upload', { body: form as unknown as { file: string } }),
+  );
+  const url = answer.fileUrl ?? answer.fileUrls[0];
+  if (!url) throw new Error('The upload answered without an address');
+  return url;
+}
+
+/** `POST /api/connections`: a connection request to this person (they answer it on their profile). */
+export async function requestConnection(targetUserId: number): Promise<void> {
+  await unwrap(api.POST('/api/connections', { body: { targetUserId } }));
+}
+
+/** `POST /api/connections/scan`: connects at once with the person whose profile link or code was scanned. */
+export function scanProfile(profileUserId: number): Promise<ScanResponse> {
+  return unwrap(api.POST('/api/connections/scan', { body: { profileUserId } }));
+}

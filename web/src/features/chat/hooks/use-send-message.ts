@@ -1,0 +1,95 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { invalidatePath } from '@/lib/api/query-keys';
+import { toast } from '@/lib/toast';
+import { liveChannel } from '@/lib/ws';
+import { sendMessage, uploadFile } from '../api/chat';
+import type { AttachmentKind, Message, MessageBody } from '../api/types';
+import { toChatRef, type OpenChat } from '../lib/chat-ref';
+import { upsertMessage } from './use-chat-messages';
+
+/** Uploads larger than this are refused by the server (API.md "Uploads"): said before sending them. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+function sendFailed(chat: OpenChat): void {
+  toast({
+    title: 'Error',
+    description: chat.kind === 'project' ? 'Failed to send project message' : 'Failed to send message',
+    variant: 'destructive',
+  });
+}
+
+function uploadFailed(): void {
+  toast({
+    title: 'Upload Failed',
+    description: 'Failed to upload file. Please try again.',
+    variant: 'destructive',
+  });
+}
+
+/**
+ * Sending to the open chat: text (`send`), and a file (`sendFile`: uploaded, then sent as an image, a document or
+ * a voice message). What was sent goes into the chat at once; the frame that follows refetches it, so it shows
+ * once. Failures have the spec's toasts (spec 000 §8).
+ */
+export function useSendMessage(chat: OpenChat) {
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: (body: MessageBody) => sendMessage(chat, body),
+    onSuccess: (message: Message) => {
+      upsertMessage(queryClient, chat, message);
+      void invalidatePath(queryClient, '/api/conversations');
+    },
+    onError: () => sendFailed(chat),
+  });
+  const upload = useMutation({
+    mutationFn: async ({ file, name, kind }: { file: Blob; name: string; kind: AttachmentKind }) => {
+      if (file.size > MAX_UPLOAD_BYTES) throw new Error('too big');
+      const attachmentUrl = await uploadFile(file, name);
+      return { attachmentUrl, attachmentType: kind, attachmentName: name };
+    },
+    onError: uploadFailed,
+  });
+
+  const sendFile = useCallback(
+    async (file: Blob, name: string, kind: AttachmentKind) => {
+      let attachment: Awaited<ReturnType<typeof upload.mutateAsync>>;
+      try {
+        attachment = await upload.mutateAsync({ file, name, kind });
+      } catch {
+        return;
+      }
+      await send.mutateAsync({ content: '', ...attachment }).catch(() => {});
+    },
+    [send, upload],
+  );
+
+  return {
+    /** Sends text; resolves true when it was sent. */
+    sendText: async (content: string) => {
+      try {
+        await send.mutateAsync({ content });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    sendFile,
+    isSending: send.isPending,
+    isUploading: upload.isPending,
+  };
+}
+
+/** At most one typing frame a second (the server passes on no more). */
+export const TYPING_INTERVAL_MS = 1_000;
+
+/** Tells the chat's other members that I am typing: call on every keystroke, it sends at most once a second. */
+export function useTypingSignal(chat: OpenChat): () => void {
+  const last = useRef(0);
+  return useCallback(() => {
+    const now = Date.now();
+    if (now - last.current < TYPING_INTERVAL_MS) return;
+    last.current = now;
+    liveChannel.send({ type: 'typing', chat: toChatRef(chat) });
+  }, [chat]);
+}

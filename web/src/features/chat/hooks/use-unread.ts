@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { conversationsQuery } from '../api/chat';
+
+/**
+ * True while any of my conversations has unread messages: the red dot on the Ideate tab (spec 001 §2.7). Live:
+ * every chat frame refetches the conversation list, and so does opening a chat (which marks it read).
+ */
+export function useHasUnreadConversations(): boolean {
+  const { data } = useQuery(conversationsQuery());
+  return data?.some((conversation) => conversation.hasUnreadMessages) ?? false;
+}

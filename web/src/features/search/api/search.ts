@@ -1,0 +1,128 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, errorStatus, unwrap } from '@/lib/api/client';
+import { apiKey } from '@/lib/api/query-keys';
+import type { Connection, ConnectionWithUser, NearbyUser, Position, Project, SearchResponse } from './types';
+
+/** How many people and how many projects one search brings (API.md: `limit` caps each list). */
+export const SEARCH_LIMIT = 24;
+/** spec 001 §9: a search is retried once and stays fresh for 5 s. */
+export const SEARCH_RETRIES = 1;
+export const SEARCH_STALE_MS = 5_000;
+
+/** Positions go into keys and calls to about 100 m, so a jittery fix does not refetch. */
+function rounded(position: Position | null): Position | null {
+  if (!position) return null;
+  return { lat: Math.round(position.lat * 1000) / 1000, lng: Math.round(position.lng * 1000) / 1000 };
+}
+
+/** Which call failed, with the spec's words (spec 001 §8): 'AI search failed: 503'. */
+export class SearchFailed extends Error {
+  override readonly name = 'SearchFailed';
+
+  constructor(
+    readonly stage: 'smart' | 'simple',
+    readonly status: number | null,
+    override readonly cause: unknown,
+  ) {
+    super(`${stage === 'smart' ? 'AI search failed' : 'Simple search failed'}: ${status ?? 'no answer'}`);
+  }
+}
+
+/** A search answer and which search gave it. */
+export interface SearchAnswer extends SearchResponse {
+  source: 'smart' | 'simple';
+}
+
+type SearchPath = '/api/search' | '/api/simple-search';
+
+async function callSearch(
+  path: SearchPath,
+  q: string,
+  position: Position | null,
+  signal: AbortSignal,
+): Promise<SearchResponse> {
+  const query = { q, limit: String(SEARCH_LIMIT), ...(position ?? {}) };
+  try {
+    return await unwrap(api.GET(path, { params: { query }, signal }));
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new SearchFailed(path === '/api/search' ? 'smart' : 'simple', errorStatus(error), error);
+  }
+}
+
+/**
+ * A discovery search (spec 001 §4): the smart search first; the simple search only when the smart one found no
+ * people and no projects. The device position (when known) goes along for "near me" and distances. Only for a
+ * trimmed, non-empty query (spec 001 §5): the caller enables it.
+ */
+export function searchQuery(q: string, position: Position | null) {
+  const at = rounded(position);
+  return queryOptions({
+    queryKey: apiKey('/api/search', { q, limit: SEARCH_LIMIT, lat: at?.lat, lng: at?.lng }),
+    queryFn: async ({ signal }): Promise<SearchAnswer> => {
+      const smart = await callSearch('/api/search', q, at, signal);
+      if (smart.results.users.length > 0 || smart.results.projects.length > 0)
+        return { ...smart, source: 'smart' };
+      const simple = await callSearch('/api/simple-search', q, at, signal);
+      return { ...simple, source: 'simple' };
+    },
+    retry: SEARCH_RETRIES,
+    retryDelay: 500,
+    staleTime: SEARCH_STALE_MS,
+  });
+}
+
+/** `GET /api/users/nearby?lat=&lng=` (API.md "Nearby"): people near a position, nearest first, with `distanceKm`. */
+export function nearbyPeopleQuery(position: Position) {
+  const at = rounded(position)!;
+  return queryOptions({
+    queryKey: apiKey('/api/users/nearby', { lat: at.lat, lng: at.lng }),
+    queryFn: ({ signal }): Promise<NearbyUser[]> =>
+      unwrap(api.GET('/api/users/nearby', { params: { query: at }, signal })),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * `GET /api/connections/with-users`: my pending and accepted connections. The same key as the connections area's
+ * query, so both read one cache entry, kept fresh by its live frames.
+ */
+export function connectionsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/connections/with-users'),
+    queryFn: ({ signal }): Promise<ConnectionWithUser[]> =>
+      unwrap(api.GET('/api/connections/with-users', { signal })),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/connections/project-requests`: my own pending collaboration requests (the same key as connections'). */
+export function projectRequestsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/connections/project-requests'),
+    queryFn: ({ signal }): Promise<Connection[]> =>
+      unwrap(api.GET('/api/connections/project-requests', { signal })),
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/projects/{id}`: the project dialog's project (the same key as the explore area's). */
+export function projectQuery(projectId: number) {
+  return queryOptions({
+    queryKey: apiKey(`/api/projects/${projectId}`),
+    queryFn: ({ signal }): Promise<Project> =>
+      unwrap(api.GET('/api/projects/{id}', { params: { path: { id: String(projectId) } }, signal })),
+    meta: { live: true },
+  });
+}
+
+/** What a CONNECT or COLLABORATE sends (spec 001 §7 `POST /api/connections`). */
+export type ConnectTarget = { kind: 'person'; userId: number } | { kind: 'project'; projectId: number };
+
+export function sendConnectionRequest(target: ConnectTarget): Promise<Connection> {
+  const body =
+    target.kind === 'person'
+      ? { targetUserId: target.userId, type: 'connection' }
+      : { projectId: target.projectId, type: 'collaboration' };
+  return unwrap(api.POST('/api/connections', { body }));
+}
