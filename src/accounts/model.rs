@@ -58,7 +58,7 @@ impl UserRow {
 
     /// The signed-in user's own record: the only one that carries `email`.
     pub fn to_own(&self) -> User {
-        User { email: Some(self.email.clone()), ..self.to_public() }
+        User { email: Some(self.email.clone()), own_lat: self.lat, own_lng: self.lng, ..self.to_public() }
     }
 
     /// Another user's record: never an email, a hash or a token (API.md "Data a user may see").
@@ -69,6 +69,8 @@ impl UserRow {
             last_name: self.last_name.clone(),
             username: self.username.clone(),
             email: None,
+            own_lat: None,
+            own_lng: None,
             role: self.role(),
             plan: self.plan.clone(),
             bio: self.bio.clone(),
@@ -101,6 +103,11 @@ pub struct User {
     /// Present only on the signed-in user's own record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
+    /// The position the user saved (own record only; others' positions are never this exact).
+    #[serde(rename = "lat", skip_serializing_if = "Option::is_none")]
+    pub own_lat: Option<f64>,
+    #[serde(rename = "lng", skip_serializing_if = "Option::is_none")]
+    pub own_lng: Option<f64>,
     pub role: Role,
     pub plan: String,
     #[schema(required = true)]

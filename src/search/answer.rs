@@ -52,11 +52,14 @@ fn asked(u: &Understanding, located: bool) -> (String, String) {
     let place = place_words(u, located);
     let mut people = if !u.roles.is_empty() {
         list(&u.roles.iter().map(|r| role_plural(r).to_string()).collect::<Vec<_>>())
-    } else if !u.professions.is_empty() {
+    } else if u.professions.iter().any(|(w, _)| !u.skill_groups.iter().any(|(l, _)| l.eq_ignore_ascii_case(w))) {
         list(&u.professions.iter().map(|(w, _)| w.clone()).collect::<Vec<_>>())
     } else {
         "people".to_string()
     };
+    if u.skill_groups.is_empty() && !u.topics.is_empty() {
+        people = format!("{people} matching {}", u.topics.join(" "));
+    }
     if !u.skill_groups.is_empty() {
         people =
             format!("{people} skilled in {}", list(&u.skill_groups.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>()));
@@ -77,6 +80,9 @@ fn asked(u: &Understanding, located: bool) -> (String, String) {
         projects.push(' ');
     }
     projects.push_str("projects");
+    if !u.topics.is_empty() {
+        projects.push_str(&format!(" about {}", u.topics.join(" ")));
+    }
     if !u.looking_for.is_empty() {
         let wanted: Vec<String> =
             u.looking_for.iter().map(|w| format!("{} {}", article(w), w.to_lowercase())).collect();

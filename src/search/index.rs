@@ -11,20 +11,45 @@ pub const FIELDS: usize = 4;
 const K1: f32 = 1.2;
 const B: f32 = 0.75;
 
+/// The roles, numbered as [`PersonDoc::role`] holds them.
+pub const ROLES: [&str; 4] = ["explorer", "collaborator", "innovator", "investor"];
+
+pub fn role_number(role: &str) -> u8 {
+    ROLES.iter().position(|r| *r == role).unwrap_or(0) as u8
+}
+
+/// A person as ranking reads them: numbers and inline values only (a question that names a skill
+/// or a place is checked against every person, so nothing here should need a pointer followed),
+/// besides the plain text the simple search reads.
 #[derive(Clone, Debug)]
 pub struct PersonDoc {
     pub id: i64,
-    pub role: String,
-    pub skills: Vec<String>,
-    /// The skills folded to lowercase, compared with what a question names.
-    pub skills_folded: Vec<String>,
-    /// The words of where they say they are.
-    pub location: Vec<String>,
-    pub country: Option<String>,
-    pub position: Option<(f64, f64)>,
+    pub role: u8,
     pub discoverable: bool,
+    /// Up to 8 skills inline as numbers (see [`Index::skill_id`]); the rest in `more_skills`.
+    skills: [u32; 8],
+    skill_count: u8,
+    more_skills: Vec<u32>,
+    /// Where they say they are, as a number into [`Index::locations`].
+    pub location: u32,
+    /// ISO code, or zeros.
+    pub country: [u8; 2],
+    pub position: Option<(f64, f64)>,
     /// Folded name, username, skills, bio and location, for plain-text search.
     pub plain: String,
+}
+
+impl PersonDoc {
+    pub fn skill_ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.skills[..usize::from(self.skill_count)].iter().chain(&self.more_skills).copied()
+    }
+}
+
+pub fn country_code(code: Option<&str>) -> [u8; 2] {
+    match code.map(str::as_bytes) {
+        Some([a, b]) => [a.to_ascii_uppercase(), b.to_ascii_uppercase()],
+        _ => [0, 0],
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -34,8 +59,8 @@ pub struct ProjectDoc {
     pub category: String,
     pub phase: String,
     pub looking_for: Vec<String>,
-    pub location: Vec<String>,
-    pub country: Option<String>,
+    pub location: u32,
+    pub country: [u8; 2],
     pub position: Option<(f64, f64)>,
     pub listed: bool,
     pub plain: String,
@@ -52,6 +77,8 @@ struct Posting {
 pub struct Corpus<D> {
     weights: [f32; FIELDS],
     docs: Vec<Option<D>>,
+    /// Whether each slot is live, apart from the documents, so that scoring reads only this.
+    alive: Vec<bool>,
     slot_of: HashMap<i64, u32>,
     lengths: Vec<[u16; FIELDS]>,
     total: [u64; FIELDS],
@@ -65,6 +92,7 @@ impl<D> Corpus<D> {
         Self {
             weights,
             docs: Vec::new(),
+            alive: Vec::new(),
             slot_of: HashMap::new(),
             lengths: Vec::new(),
             total: [0; FIELDS],
@@ -94,18 +122,19 @@ impl<D> Corpus<D> {
             let ws = words(text);
             lengths[field] = ws.len().min(u16::MAX as usize) as u16;
             for w in ws {
-                if !seen_words.contains(&w) {
-                    seen_words.push(w.clone());
-                }
                 let c = counts.entry(stem(&w)).or_default();
                 *c = c.saturating_add(1);
+                seen_words.push(w);
             }
             for (term, count) in counts {
                 self.postings.entry(term).or_default().push(Posting { slot, field: field as u8, count });
             }
             self.total[field] += u64::from(lengths[field]);
         }
+        seen_words.sort_unstable();
+        seen_words.dedup();
         self.docs.push(Some(doc));
+        self.alive.push(true);
         self.lengths.push(lengths);
         self.slot_of.insert(id, slot);
         self.live += 1;
@@ -114,6 +143,7 @@ impl<D> Corpus<D> {
 
     pub fn remove(&mut self, id: i64) {
         if let Some(slot) = self.slot_of.remove(&id) {
+            self.alive[slot as usize] = false;
             if self.docs[slot as usize].take().is_some() {
                 for (field, len) in self.lengths[slot as usize].iter().enumerate() {
                     self.total[field] -= u64::from(*len);
@@ -132,9 +162,14 @@ impl<D> Corpus<D> {
         self.docs.iter().flatten()
     }
 
-    /// BM25F of every live document holding any of the terms, by document.
-    pub fn scores(&self, terms: &[(String, f32)]) -> HashMap<u32, f32> {
-        let mut out: HashMap<u32, f32> = HashMap::new();
+    /// Live documents with their slots (the index into [`Scores::by_slot`]).
+    pub fn slotted(&self) -> impl Iterator<Item = (u32, &D)> {
+        self.docs.iter().enumerate().filter_map(|(slot, doc)| doc.as_ref().map(|d| (slot as u32, d)))
+    }
+
+    /// BM25F of every live document holding any of the terms.
+    pub fn scores(&self, terms: &[(String, f32)]) -> Scores {
+        let mut out = Scores { by_slot: vec![0.0; self.docs.len()], touched: Vec::new() };
         let n = self.live.max(1) as f32;
         let average: Vec<f32> = self.total.iter().map(|t| (*t as f32 / n).max(1.0)).collect();
         for (term, weight) in terms {
@@ -142,7 +177,9 @@ impl<D> Corpus<D> {
             // Postings of one slot are adjacent: group them, counting documents as we go.
             let mut groups: Vec<(u32, f32)> = Vec::new();
             for p in list {
-                let Some(_) = self.docs[p.slot as usize] else { continue };
+                if !self.alive[p.slot as usize] {
+                    continue;
+                }
                 let len = f32::from(self.lengths[p.slot as usize][p.field as usize]);
                 let field = p.field as usize;
                 let norm = 1.0 - B + B * len / average[field];
@@ -158,7 +195,11 @@ impl<D> Corpus<D> {
             }
             let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
             for (slot, tf) in groups {
-                *out.entry(slot).or_default() += weight * idf * tf * (K1 + 1.0) / (tf + K1);
+                let score = &mut out.by_slot[slot as usize];
+                if *score == 0.0 {
+                    out.touched.push(slot);
+                }
+                *score += weight * idf * tf * (K1 + 1.0) / (tf + K1);
             }
         }
         out
@@ -173,6 +214,12 @@ impl<D> Corpus<D> {
     }
 }
 
+/// Text scores of one question: by slot (0 for none), and the slots that have one.
+pub struct Scores {
+    pub by_slot: Vec<f32>,
+    pub touched: Vec<u32>,
+}
+
 /// Every searchable person and project.
 pub struct Index {
     pub people: Corpus<PersonDoc>,
@@ -182,6 +229,13 @@ pub struct Index {
     /// Every word of every document (unstemmed) and how many documents used it: typo correction
     /// reads these. Counts are not lowered when a document changes; a rebuild resets them.
     pub vocabulary: HashMap<String, u32>,
+    /// Vocabulary words without digits by (0, first letter) and (1, second letter), for typo correction.
+    pub by_letter: HashMap<(u8, char), Vec<String>>,
+    /// Folded skill names to small numbers, so comparing skills is comparing numbers.
+    skill_ids: HashMap<String, u32>,
+    /// Every distinct location people and projects give, as words; documents hold its number.
+    pub locations: Vec<Vec<String>>,
+    location_ids: HashMap<String, u32>,
 }
 
 impl Default for Index {
@@ -191,6 +245,10 @@ impl Default for Index {
             projects: Corpus::new([3.0, 1.5, 1.0, 0.6]),
             skills: Vec::new(),
             vocabulary: HashMap::new(),
+            by_letter: HashMap::new(),
+            skill_ids: HashMap::new(),
+            locations: Vec::new(),
+            location_ids: HashMap::new(),
         }
     }
 }
@@ -235,15 +293,20 @@ impl Index {
         let bio = row.bio.clone().unwrap_or_default();
         let location = row.location.clone().unwrap_or_default();
         let plain = fold(&format!("{name} {} {skills} {bio} {location}", row.username));
+        let ids: Vec<u32> = row.skills.iter().map(|s| self.intern_skill(s)).collect();
+        let mut inline_skills = [0u32; 8];
+        let inline = ids.len().min(8);
+        inline_skills[..inline].copy_from_slice(&ids[..inline]);
         let doc = PersonDoc {
             id: row.id,
-            role: row.role.clone(),
-            skills: row.skills.clone(),
-            skills_folded: row.skills.iter().map(|s| fold(s)).collect(),
-            location: words(&location),
-            country: row.country.clone(),
-            position: row.lat.zip(row.lng),
+            role: role_number(&row.role),
             discoverable: row.discoverable,
+            skills: inline_skills,
+            skill_count: inline as u8,
+            more_skills: ids[inline..].to_vec(),
+            location: self.intern_location(&location),
+            country: country_code(row.country.as_deref()),
+            position: row.lat.zip(row.lng),
             plain,
         };
         for skill in &row.skills {
@@ -266,8 +329,8 @@ impl Index {
             category: row.category.clone(),
             phase: row.phase.clone(),
             looking_for: row.looking_for.clone(),
-            location: words(&location),
-            country: row.country.clone(),
+            location: self.intern_location(&location),
+            country: country_code(row.country.as_deref()),
             position: row.lat.zip(row.lng),
             listed: row.listed,
             plain,
@@ -276,9 +339,48 @@ impl Index {
         self.count(seen);
     }
 
+    fn intern_location(&mut self, location: &str) -> u32 {
+        let key = fold(location);
+        if let Some(id) = self.location_ids.get(&key) {
+            return *id;
+        }
+        let id = self.locations.len() as u32;
+        self.locations.push(words(&key));
+        self.location_ids.insert(key, id);
+        id
+    }
+
+    fn intern_skill(&mut self, skill: &str) -> u32 {
+        let next = self.skill_ids.len() as u32;
+        *self.skill_ids.entry(fold(skill)).or_insert(next)
+    }
+
+    /// How many distinct skills people have (skill numbers are below this).
+    pub fn skill_count(&self) -> usize {
+        self.skill_ids.len()
+    }
+
+    /// The number of a skill (by any capitalisation), if anyone has it.
+    pub fn skill_id(&self, skill: &str) -> Option<u32> {
+        self.skill_ids.get(&fold(skill)).copied()
+    }
+
     fn count(&mut self, words: Vec<String>) {
         for w in words {
-            *self.vocabulary.entry(w).or_default() += 1;
+            if let Some(count) = self.vocabulary.get_mut(&w) {
+                *count += 1;
+                continue;
+            }
+            self.vocabulary.insert(w.clone(), 1);
+            if w.len() >= 3 && !w.bytes().any(|b| b.is_ascii_digit()) {
+                let mut letters = w.chars();
+                if let Some(first) = letters.next() {
+                    self.by_letter.entry((0, first)).or_default().push(w.clone());
+                }
+                if let Some(second) = letters.next() {
+                    self.by_letter.entry((1, second)).or_default().push(w);
+                }
+            }
         }
     }
 }

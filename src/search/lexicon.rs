@@ -297,6 +297,8 @@ pub const PROFESSIONS: &[(&[&str], &[&str])] = &[
             "technical",
             "techie",
             "cto",
+            "code",
+            "codes",
         ],
         &[
             "JavaScript",

@@ -60,12 +60,16 @@ pub struct Understanding {
     pub corrections: Vec<(String, String)>,
     /// The question is about making something with someone ("someone to build a game with").
     pub builds: bool,
+    /// Words searched as text that no table understood ("climate", "kids"), to say back.
+    pub topics: Vec<String>,
 }
 
 /// The words Grow can recognise beyond its tables: every word in the index, with how many
 /// documents use it (a more common reading of a typo wins), and every skill people entered.
 pub struct Vocabulary<'a> {
     pub words: &'a HashMap<String, u32>,
+    /// The same words by their first letter and by their second (typo candidates are looked up there).
+    pub by_letter: &'a HashMap<(u8, char), Vec<String>>,
     pub skills: &'a [String],
 }
 
@@ -74,18 +78,7 @@ fn phrase(text: &str) -> Vec<String> {
 }
 
 fn known_to_tables(word: &str) -> bool {
-    let in_list = |list: &[&str]| list.iter().any(|w| phrase(w).iter().any(|p| p == word));
-    ROLE_WORDS.iter().any(|(_, ws)| in_list(ws))
-        || PROFESSIONS.iter().any(|(ws, _)| in_list(ws))
-        || CATEGORY_WORDS.iter().any(|(_, ws)| in_list(ws))
-        || PHASE_WORDS.iter().any(|(ws, _)| in_list(ws))
-        || SKILL_NICKNAMES.iter().any(|(w, _)| phrase(w).iter().any(|p| p == word))
-        || CATALOGUE.iter().any(|s| phrase(s).iter().any(|p| p == word))
-        || CITIES.iter().any(|(c, ..)| phrase(c).iter().any(|p| p == word))
-        || COUNTRIES.iter().any(|(_, names)| in_list(names))
-        || PROJECT_WORDS.contains(&word)
-        || PEOPLE_WORDS.contains(&word)
-        || NEAR_ME.iter().any(|p| p.contains(&word))
+    table_words().binary_search_by(|w| w.as_str().cmp(word)).is_ok()
 }
 
 /// The closest known word to an unknown one, within its typo budget; the more common wins a tie.
@@ -95,8 +88,15 @@ fn correct(word: &str, vocabulary: &Vocabulary<'_>) -> Option<String> {
         return None;
     }
     let mut best: Option<(usize, u32, String)> = None;
+    let first: Vec<char> = word.chars().take(2).collect();
     let mut consider = |candidate: &str, weight: u32| {
-        if candidate == word {
+        // A typo rarely changes both first letters: only words starting like this one are compared.
+        if candidate == word || candidate.len().abs_diff(word.len()) > budget {
+            return;
+        }
+        let mut start = candidate.chars();
+        let (a, b) = (start.next(), start.next());
+        if a != first.first().copied() && b != first.get(1).copied() && a != first.get(1).copied() {
             return;
         }
         if let Some(d) = distance_within(word, candidate, budget) {
@@ -109,11 +109,18 @@ fn correct(word: &str, vocabulary: &Vocabulary<'_>) -> Option<String> {
             }
         }
     };
-    for (candidate, count) in vocabulary.words {
-        consider(candidate, *count);
+    // Words with digits (usernames, years) are not what a typo was aiming at.
+    let mut buckets: Vec<&Vec<String>> = Vec::new();
+    for key in [(0, first[0]), (0, *first.get(1).unwrap_or(&first[0])), (1, *first.get(1).unwrap_or(&first[0]))] {
+        if let Some(bucket) = vocabulary.by_letter.get(&key) {
+            buckets.push(bucket);
+        }
+    }
+    for candidate in buckets.into_iter().flatten() {
+        consider(candidate, vocabulary.words.get(candidate).copied().unwrap_or_default());
     }
     // Table words count as well known.
-    for table_word in table_words() {
+    for table_word in table_words().iter().filter(|w| w.len() >= 4) {
         consider(table_word, 1_000_000);
     }
     best.map(|(_, _, w)| w)
@@ -123,7 +130,7 @@ fn table_words() -> &'static [String] {
     static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
         let mut all: Vec<String> = Vec::new();
-        let mut add = |text: &str| all.extend(phrase(text).into_iter().filter(|w| w.len() >= 4));
+        let mut add = |text: &str| all.extend(phrase(text));
         for (_, ws) in ROLE_WORDS.iter().chain(CATEGORY_WORDS) {
             ws.iter().for_each(|w| add(w));
         }
@@ -134,6 +141,8 @@ fn table_words() -> &'static [String] {
         CITIES.iter().for_each(|(c, ..)| add(c));
         COUNTRIES.iter().for_each(|(_, names)| names.iter().for_each(|n| add(n)));
         PROJECT_WORDS.iter().chain(PEOPLE_WORDS).for_each(|w| add(w));
+        SKILL_NICKNAMES.iter().for_each(|(w, _)| add(w));
+        NEAR_ME.iter().for_each(|p| p.iter().for_each(|w| add(w)));
         all.sort();
         all.dedup();
         all
@@ -141,6 +150,14 @@ fn table_words() -> &'static [String] {
 }
 
 /// Whether `seq` starts at `words[i..]`; the length matched.
+/// [`starts`] comparing stems: "graphic designer" names the skill "Graphic Design".
+fn starts_stemmed(words: &[String], i: usize, seq: &[String]) -> Option<usize> {
+    let fits = !seq.is_empty()
+        && words.len() >= i + seq.len()
+        && words[i..i + seq.len()].iter().zip(seq).all(|(w, s)| w == s || stem(w) == stem(s));
+    fits.then_some(seq.len())
+}
+
 fn starts(words: &[String], i: usize, seq: &[String]) -> Option<usize> {
     (!seq.is_empty() && words.len() >= i + seq.len() && words[i..i + seq.len()] == *seq).then_some(seq.len())
 }
@@ -181,6 +198,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
     let ws = joined;
     let builds = ws.iter().any(|w| BUILD_WORDS.contains(&w.as_str()));
     let mut u = Understanding {
+        topics: Vec::new(),
         builds,
         target: Target::Both,
         roles: Vec::new(),
@@ -209,7 +227,8 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
             w.as_str(),
             "looking" | "seeking" | "need" | "needs" | "needing" | "wants" | "want" | "recruiting" | "hiring"
         ) {
-            after_looking_for = true;
+            // "projects looking for…": what follows is what the project wants; "I need a designer": the asker's.
+            after_looking_for = first_projects.is_some();
         }
         // Near me.
         if let Some(n) =
@@ -245,11 +264,25 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         // Skills spelled out, several words long first ("machine learning", "react native").
         let mut skill_names: Vec<&str> = CATALOGUE.to_vec();
         skill_names.extend(vocabulary.skills.iter().map(String::as_str));
-        let skill = skill_names.iter().filter_map(|s| starts(&ws, i, &phrase(s)).map(|n| (n, *s))).max_by_key(|s| s.0);
+        let skill = skill_names
+            .iter()
+            .filter_map(|s| {
+                let seq = phrase(s);
+                // One-word skills must match as written ("react", not "reacting").
+                if seq.len() > 1 { starts_stemmed(&ws, i, &seq) } else { starts(&ws, i, &seq) }.map(|n| (n, *s))
+            })
+            .max_by_key(|s| s.0);
         if let Some((n, name)) = skill.filter(|(n, _)| *n > 1) {
             add_group(&mut u, canonical(name), &[name]);
             for word in &ws[i..i + n] {
                 u.terms.push((stem(word), 1.0));
+                // "graphic designer": a skill, and a kind of person.
+                for (names, skills) in PROFESSIONS {
+                    if names.contains(&word.as_str()) && !u.professions.iter().any(|(p, _)| p == word) {
+                        u.professions.push((word.clone(), skills));
+                        first_people.get_or_insert(i);
+                    }
+                }
             }
             // A multi-word skill may also name a category ("game development").
             i += n;
@@ -260,7 +293,8 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         } else {
             for (nick, meant) in SKILL_NICKNAMES {
                 if phrase(nick).len() == 1 && phrase(nick)[0] == w {
-                    add_group(&mut u, w.clone(), meant);
+                    let label = if w.len() <= 3 { w.to_uppercase() } else { w.clone() };
+                    add_group(&mut u, label, meant);
                 }
             }
         }
@@ -334,6 +368,9 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         // "someone looking for investors" is still about people: read the role as asked.
         u.roles = wanted_roles;
     }
+    if u.target == Target::Both && !u.roles.is_empty() {
+        u.target = Target::People;
+    }
 
     // Words for the text ranking: everything that is not a stopword, a place or a marker.
     let mut place_words: Vec<String> = Vec::new();
@@ -350,6 +387,14 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         }
         if !u.terms.iter().any(|(t, _)| *t == stem(w)) {
             u.terms.push((stem(w), 1.0));
+            let named = u.skills.iter().any(|s| phrase(s).contains(w))
+                || u.professions.iter().any(|(p, _)| p == w)
+                || u.phase_words.contains(w)
+                || ROLE_WORDS.iter().any(|(_, names)| names.contains(&w.as_str()))
+                || CATEGORY_WORDS.iter().any(|(c, names)| u.categories.contains(c) && names.contains(&w.as_str()));
+            if !named && !BUILD_WORDS.contains(&w.as_str()) {
+                u.topics.push(w.clone());
+            }
         }
         for (word, related) in RELATED {
             if word == w {
@@ -416,7 +461,8 @@ mod tests {
 
     fn read(q: &str) -> Understanding {
         let words = HashMap::from([("python".to_string(), 5), ("london".to_string(), 3)]);
-        understand(q, &Vocabulary { words: &words, skills: &[] })
+        let by_letter = HashMap::from([((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])]);
+        understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[] })
     }
 
     #[test]

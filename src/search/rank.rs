@@ -1,9 +1,10 @@
 //! Ranking: the text score (BM25F) blended with what the question asked for outright (roles,
 //! skills, categories, phases, what a project looks for, a place, nearness), then a cut that keeps
-//! only results close enough to the best one to be worth showing.
+//! only results close enough to the best one to be worth showing. A question that names something
+//! outright is checked against every document, so this loop is kept to comparisons of numbers.
 
 use super::{
-    index::{Index, PersonDoc, ProjectDoc},
+    index::{Index, Scores},
     lexicon::COUNTRIES,
     query::{Place, Target, Understanding},
     text::words,
@@ -34,42 +35,98 @@ const PHASE: f32 = 4.0;
 const WANTS: f32 = 2.5;
 const TEXT_CAP: f32 = 5.0;
 
+/// A place as the loop checks it, worked out once per question.
+enum Where {
+    City { name: Vec<String>, at: (f64, f64) },
+    Country { code: &'static str, names: Vec<Vec<String>> },
+    Named(Vec<String>),
+}
+
+impl Where {
+    fn of(place: &Place) -> Self {
+        match place {
+            Place::City { name, lat, lng, .. } => Self::City { name: words(name), at: (*lat, *lng) },
+            Place::Country { code, .. } => Self::Country {
+                code,
+                names: COUNTRIES
+                    .iter()
+                    .find(|(c, _)| c == code)
+                    .map_or(&[][..], |(_, n)| *n)
+                    .iter()
+                    .map(|n| words(n))
+                    .collect(),
+            },
+            Place::Named { words } => Self::Named(words.clone()),
+        }
+    }
+
+    /// How well each known location fits by its words alone (worked out once per question).
+    fn by_words(&self, index: &Index) -> Vec<f32> {
+        index.locations.iter().map(|words| self.fit(words, [0, 0], None)).collect()
+    }
+
+    /// 1 inside the place, less the further away, 0 when unknown.
+    fn fit(&self, location: &[String], country: [u8; 2], position: Option<(f64, f64)>) -> f32 {
+        match self {
+            // Where a position is known it decides (cheaper than reading words, and it knows what is near).
+            Self::City { at, .. } if position.is_some() => {
+                let d = position.map_or(f64::MAX, |p| approx_km(*at, p));
+                if d <= 50.0 {
+                    1.0
+                } else {
+                    // Falls away with distance (a cheap curve: this runs for every document).
+                    let x = (d / 300.0) as f32;
+                    0.4 / (1.0 + x * x)
+                }
+            }
+            Self::City { name, .. } => f32::from(u8::from(contains_words(location, name))),
+            Self::Country { code, names } => {
+                let inside = country == code.as_bytes() || names.iter().any(|n| contains_words(location, n));
+                f32::from(u8::from(inside))
+            }
+            Self::Named(ws) => f32::from(u8::from(contains_words(location, ws))),
+        }
+    }
+}
+
+/// A document's fit to a place: by position when it has one, else by its location's words.
+fn place_fit(place: &Where, by_words: &[f32], location: u32, country: [u8; 2], position: Option<(f64, f64)>) -> f32 {
+    let worded = by_words.get(location as usize).copied().unwrap_or_default();
+    match place {
+        Where::City { .. } if position.is_some() => place.fit(&[], country, position).max(worded),
+        Where::Country { code, .. } if country == code.as_bytes() => 1.0,
+        _ => worded,
+    }
+}
+
 fn contains_words(hay: &[String], needle: &[String]) -> bool {
     !needle.is_empty() && hay.windows(needle.len()).any(|w| w == needle)
 }
 
-/// How well a place fits: 1 inside it, less the further away, 0 when unknown.
-fn place_fit(place: &Place, location: &[String], country: Option<&str>, position: Option<(f64, f64)>) -> f32 {
-    match place {
-        Place::City { name, lat, lng, .. } => {
-            if contains_words(location, &words(name)) {
-                return 1.0;
-            }
-            match position {
-                Some(p) => {
-                    let d = haversine_km(p, (*lat, *lng));
-                    if d <= 50.0 {
-                        1.0
-                    } else {
-                        0.4 * (-d / 300.0).exp() as f32
-                    }
-                }
-                None => 0.0,
-            }
-        }
-        Place::Country { code, .. } => {
-            if country.is_some_and(|c| c.eq_ignore_ascii_case(code)) {
-                return 1.0;
-            }
-            let names = COUNTRIES.iter().find(|(c, _)| c == code).map(|(_, n)| *n).unwrap_or_default();
-            if names.iter().any(|n| contains_words(location, &words(n))) {
-                1.0
-            } else {
-                0.0
-            }
-        }
-        Place::Named { words: ws } => f32::from(u8::from(contains_words(location, ws))),
+/// Distance on a flat map around the points: within a fraction of a percent of the haversine
+/// under a few hundred kilometres and cheap enough to run over every document; the answer's
+/// `distanceKm` is the haversine.
+fn approx_km(a: (f64, f64), b: (f64, f64)) -> f64 {
+    // The first point's latitude stands for both (the asker's or the place's: fixed per question).
+    let dx = (b.1 - a.1).to_radians() * cos_of(a.0);
+    let dy = (b.0 - a.0).to_radians();
+    crate::discovery::EARTH_RADIUS_KM * (dx * dx + dy * dy).sqrt()
+}
+
+/// The cosine of a latitude, remembered for the last one asked (one per question in practice).
+fn cos_of(lat: f64) -> f64 {
+    thread_local! {
+        static LAST: std::cell::Cell<(f64, f64)> = const { std::cell::Cell::new((0.0, 1.0)) };
     }
+    LAST.with(|last| {
+        let (at, cos) = last.get();
+        if at == lat {
+            return cos;
+        }
+        let cos = lat.to_radians().cos();
+        last.set((lat, cos));
+        cos
+    })
 }
 
 /// Text relevance squeezed below a few structured matches: what a question names outright
@@ -78,30 +135,37 @@ fn squeeze(text: f32) -> f32 {
     TEXT_CAP * text / (text + TEXT_CAP)
 }
 
-fn distance(asker: &Asker, position: Option<(f64, f64)>) -> Option<f64> {
-    Some(haversine_km(asker.position?, position?))
+fn nearness(near_me: bool, d: Option<f64>) -> f32 {
+    match d {
+        Some(d) if near_me => NEAR / (1.0 + (d / 100.0) as f32),
+        // Otherwise the closer of two equals goes first.
+        Some(d) => 0.25 / (1.0 + (d / 1000.0) as f32),
+        None => 0.0,
+    }
 }
 
-/// Keeps the best, then those near enough to it, up to `limit`.
-fn cut(mut hits: Vec<Hit>, limit: usize) -> Vec<Hit> {
-    hits.sort_by(|a, b| {
+/// Keeps the best, then those near enough to it, up to `limit`; exact distances for those kept.
+fn cut(mut hits: Vec<Hit>, limit: usize, asker: &Asker, positions: impl Fn(i64) -> Option<(f64, f64)>) -> Vec<Hit> {
+    let order = |a: &Hit, b: &Hit| {
         b.score
             .total_cmp(&a.score)
             .then(a.distance_km.unwrap_or(f64::MAX).total_cmp(&b.distance_km.unwrap_or(f64::MAX)))
-    });
-    let Some(best) = hits.first().map(|h| h.score) else { return hits };
+    };
+    let Some(best) = hits.iter().map(|h| h.score).reduce(f32::max) else { return hits };
     hits.retain(|h| h.score > 0.0 && h.score >= best * KEEP_SHARE);
-    hits.truncate(limit);
+    if hits.len() > limit {
+        hits.select_nth_unstable_by(limit, order);
+        hits.truncate(limit);
+    }
+    hits.sort_by(order);
+    for hit in &mut hits {
+        hit.distance_km = asker.position.zip(positions(hit.id)).map(|(a, b)| haversine_km(a, b));
+    }
     hits
 }
 
-fn nearness(u: &Understanding, d: Option<f64>) -> f32 {
-    match d {
-        Some(d) if u.near_me => NEAR * (-d / 100.0).exp() as f32,
-        // Otherwise the closer of two equals goes first.
-        Some(d) => 0.25 * (-d / 1000.0).exp() as f32,
-        None => 0.0,
-    }
+fn text_of(scores: &Scores, slot: u32) -> f32 {
+    squeeze(scores.by_slot.get(slot as usize).copied().unwrap_or_default())
 }
 
 pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
@@ -109,58 +173,57 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
         return Vec::new();
     }
     let text = index.people.scores(&u.terms);
-    let structured = !u.roles.is_empty()
-        || !u.skills.is_empty()
-        || !u.professions.is_empty()
-        || u.place.is_some()
-        || (u.near_me && asker.position.is_some());
-    let mut hits = Vec::new();
-    let mut consider = |doc: &PersonDoc, text_score: f32| {
+    // Skills as bit sets by number: a group fits when the person has any of its skills.
+    let words_in = (index.skill_count() / 64) + 1;
+    let bits = |skills: &mut dyn Iterator<Item = &str>| -> Vec<u64> {
+        let mut set = vec![0u64; words_in];
+        for id in skills.filter_map(|s| index.skill_id(s)) {
+            set[id as usize / 64] |= 1 << (id % 64);
+        }
+        set
+    };
+    let groups: Vec<Vec<u64>> = u.skill_groups.iter().map(|(_, g)| bits(&mut g.iter().map(String::as_str))).collect();
+    let professions: Vec<Vec<u64>> = u.professions.iter().map(|(_, g)| bits(&mut g.iter().copied())).collect();
+    let place = u.place.as_ref().map(Where::of);
+    let place_words = place.as_ref().map(|p| p.by_words(index)).unwrap_or_default();
+    let roles: Vec<u8> = u.roles.iter().map(|r| super::index::role_number(r)).collect();
+    let investor = super::index::role_number("investor");
+    let near_me = u.near_me && asker.position.is_some();
+    let structured = !u.roles.is_empty() || !groups.is_empty() || !professions.is_empty() || place.is_some() || near_me;
+    let penalise_backers = u.builds && u.roles.is_empty();
+    let score_of = |slot: u32, doc: &super::index::PersonDoc| -> Option<Hit> {
         if doc.id == asker.id || !doc.discoverable {
-            return;
+            return None;
         }
-        if !u.roles.is_empty() && !u.roles.contains(&doc.role.as_str()) {
-            return;
+        if !roles.is_empty() && !roles.contains(&doc.role) {
+            return None;
         }
-        let skills = &doc.skills_folded;
+        let text_score = text_of(&text, slot);
         let mut score = text_score;
-        if u.builds && u.roles.is_empty() && doc.role == "investor" {
-            score -= ROLE;
-        }
         if !u.roles.is_empty() {
             score += ROLE;
         }
-        score +=
-            SKILL * u.skill_groups.iter().filter(|(_, group)| group.iter().any(|s| skills.contains(s))).count() as f32;
-        for (_, set) in &u.professions {
-            if set.iter().any(|s| skills.iter().any(|k| k.eq_ignore_ascii_case(s))) {
-                score += PROFESSION;
-            }
+        if penalise_backers && doc.role == investor {
+            score -= ROLE;
         }
-        if let Some(place) = &u.place {
-            score += PLACE * place_fit(place, &doc.location, doc.country.as_deref(), doc.position);
+        let has = |set: &Vec<u64>| doc.skill_ids().any(|id| set[id as usize / 64] >> (id % 64) & 1 == 1);
+        score += SKILL * groups.iter().filter(|g| has(g)).count() as f32;
+        score += PROFESSION * professions.iter().filter(|g| has(g)).count() as f32;
+        if let Some(place) = &place {
+            score += PLACE * place_fit(place, &place_words, doc.location, doc.country, doc.position);
         }
-        let d = distance(asker, doc.position);
-        score += nearness(u, d);
-        hits.push(Hit { id: doc.id, score, distance_km: d });
+        let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
+        score += nearness(near_me, d);
+        // Without a structured match or any text, a person is not a result.
+        let min = if u.roles.is_empty() { 0.3 } else { ROLE };
+        (score >= min || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
-    if structured {
-        // Anyone may fit a structured question, not only those whose words match.
-        for doc in index.people.docs() {
-            let slot = index.people.slot(doc.id).unwrap_or_default();
-            consider(doc, squeeze(text.get(&slot).copied().unwrap_or_default()));
-        }
-        // Without any structured match or text, a person is not a result.
-        let min = if !u.roles.is_empty() { ROLE } else { 0.3 };
-        hits.retain(|h| h.score >= min || text.contains_key(&index.people.slot(h.id).unwrap_or_default()));
+    let hits: Vec<Hit> = if structured {
+        index.people.slotted().filter_map(|(slot, doc)| score_of(slot, doc)).collect()
     } else {
-        for (slot, score) in &text {
-            if let Some(doc) = index.people.doc_at(*slot) {
-                consider(doc, squeeze(*score));
-            }
-        }
-    }
-    cut(hits, limit)
+        text.touched.iter().filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc))).collect()
+    };
+    cut(hits, limit, asker, |id| index.people.get(id).and_then(|d| d.position))
 }
 
 pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
@@ -168,16 +231,16 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
         return Vec::new();
     }
     let text = index.projects.scores(&u.terms);
-    let structured = !u.categories.is_empty()
-        || !u.phases.is_empty()
-        || !u.looking_for.is_empty()
-        || u.place.is_some()
-        || (u.near_me && asker.position.is_some());
-    let mut hits = Vec::new();
-    let mut consider = |doc: &ProjectDoc, text_score: f32| {
+    let place = u.place.as_ref().map(Where::of);
+    let place_words = place.as_ref().map(|p| p.by_words(index)).unwrap_or_default();
+    let near_me = u.near_me && asker.position.is_some();
+    let structured =
+        !u.categories.is_empty() || !u.phases.is_empty() || !u.looking_for.is_empty() || place.is_some() || near_me;
+    let score_of = |slot: u32, doc: &super::index::ProjectDoc| -> Option<Hit> {
         if !doc.listed {
-            return;
+            return None;
         }
+        let text_score = text_of(&text, slot);
         let mut score = text_score;
         if u.categories.contains(&doc.category.as_str()) {
             score += CATEGORY;
@@ -188,48 +251,44 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
         if u.looking_for.iter().any(|w| doc.looking_for.iter().any(|l| l.eq_ignore_ascii_case(w))) {
             score += WANTS;
         }
-        if let Some(place) = &u.place {
-            score += PLACE * place_fit(place, &doc.location, doc.country.as_deref(), doc.position);
+        if let Some(place) = &place {
+            score += PLACE * place_fit(place, &place_words, doc.location, doc.country, doc.position);
         }
-        let d = distance(asker, doc.position);
-        score += nearness(u, d);
-        hits.push(Hit { id: doc.id, score, distance_km: d });
+        let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
+        score += nearness(near_me, d);
+        (score >= 0.3 || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
-    if structured {
-        for doc in index.projects.docs() {
-            let slot = index.projects.slot(doc.id).unwrap_or_default();
-            consider(doc, squeeze(text.get(&slot).copied().unwrap_or_default()));
-        }
-        hits.retain(|h| h.score >= 0.3);
+    let hits: Vec<Hit> = if structured {
+        index.projects.slotted().filter_map(|(slot, doc)| score_of(slot, doc)).collect()
     } else {
-        for (slot, score) in &text {
-            if let Some(doc) = index.projects.doc_at(*slot) {
-                consider(doc, squeeze(*score));
-            }
-        }
-    }
-    cut(hits, limit)
+        text.touched
+            .iter()
+            .filter_map(|slot| index.projects.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
+            .collect()
+    };
+    cut(hits, limit, asker, |id| index.projects.get(id).and_then(|d| d.position))
 }
 
-/// Plain search: every word of the question appears somewhere in the document, newest words
-/// aside. Ordered by how early the first word appears, then by id.
+/// Plain search: every word of the question appears somewhere in the document. People in the
+/// order they joined, projects newest first.
 pub fn plain(index: &Index, question: &str, asker: &Asker, limit: usize) -> (Vec<Hit>, Vec<Hit>) {
     let needles: Vec<String> = words(question);
     if needles.is_empty() {
         return (Vec::new(), Vec::new());
     }
     let fits = |hay: &str| needles.iter().all(|n| hay.contains(n.as_str()));
+    let distance = |position: Option<(f64, f64)>| asker.position.zip(position).map(|(a, b)| haversine_km(a, b));
     let mut people: Vec<Hit> = index
         .people
         .docs()
         .filter(|d| d.id != asker.id && d.discoverable && fits(&d.plain))
-        .map(|d| Hit { id: d.id, score: 1.0, distance_km: distance(asker, d.position) })
+        .map(|d| Hit { id: d.id, score: 1.0, distance_km: distance(d.position) })
         .collect();
     let mut projects: Vec<Hit> = index
         .projects
         .docs()
         .filter(|d| d.listed && fits(&d.plain))
-        .map(|d| Hit { id: d.id, score: 1.0, distance_km: distance(asker, d.position) })
+        .map(|d| Hit { id: d.id, score: 1.0, distance_km: distance(d.position) })
         .collect();
     people.sort_by_key(|h| h.id);
     projects.sort_by_key(|h| std::cmp::Reverse(h.id));

@@ -169,7 +169,7 @@ pub async fn smart(
     let asked = read_params(&me, params)?;
     let (understood, people, projects) = {
         let index = state.search.read();
-        let vocabulary = Vocabulary { words: &index.vocabulary, skills: &index.skills };
+        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
         let understood = understand(&asked.question, &vocabulary);
         let people = rank::people(&index, &understood, &asked.asker, asked.limit);
         let projects = rank::projects(&index, &understood, &asked.asker, asked.limit);

@@ -2104,8 +2104,15 @@ export interface components {
             isDiscoverable: boolean;
             lastName: string;
             lastScratchDate: string | null;
+            /**
+             * Format: double
+             * @description The position the user saved (own record only; others' positions are never this exact).
+             */
+            lat?: number | null;
             /** Format: int64 */
             lifetimeCoins: number;
+            /** Format: double */
+            lng?: number | null;
             location: string | null;
             plan: string;
             profileImageUrl: string | null;
