@@ -2,7 +2,8 @@
 //! skills, category, phase, place) and its words in an inverted index ranked by BM25F. A changed
 //! document takes a new slot and its old slot goes dead; a rebuild compacts.
 
-use std::collections::HashMap;
+/// The search index's maps: hashed with foldhash (no denial-of-service worry: keys are the index's own words).
+pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
 use super::text::{fold, stem, words};
 
@@ -79,12 +80,12 @@ pub struct Corpus<D> {
     docs: Vec<Option<D>>,
     /// Whether each slot is live, apart from the documents, so that scoring reads only this.
     alive: Vec<bool>,
-    slot_of: HashMap<i64, u32>,
+    slot_of: FastMap<i64, u32>,
     lengths: Vec<[u16; FIELDS]>,
     total: [u64; FIELDS],
     live: usize,
     dead: usize,
-    postings: HashMap<String, Vec<Posting>>,
+    postings: FastMap<String, Vec<Posting>>,
 }
 
 impl<D> Corpus<D> {
@@ -93,12 +94,12 @@ impl<D> Corpus<D> {
             weights,
             docs: Vec::new(),
             alive: Vec::new(),
-            slot_of: HashMap::new(),
+            slot_of: FastMap::default(),
             lengths: Vec::new(),
             total: [0; FIELDS],
             live: 0,
             dead: 0,
-            postings: HashMap::new(),
+            postings: FastMap::default(),
         }
     }
 
@@ -118,7 +119,7 @@ impl<D> Corpus<D> {
         let mut lengths = [0u16; FIELDS];
         let mut seen_words: Vec<String> = Vec::new();
         for (field, text) in fields.iter().enumerate() {
-            let mut counts: HashMap<String, u8> = HashMap::new();
+            let mut counts: FastMap<String, u8> = FastMap::default();
             let ws = words(text);
             lengths[field] = ws.len().min(u16::MAX as usize) as u16;
             for w in ws {
@@ -228,14 +229,14 @@ pub struct Index {
     pub skills: Vec<String>,
     /// Every word of every document (unstemmed) and how many documents used it: typo correction
     /// reads these. Counts are not lowered when a document changes; a rebuild resets them.
-    pub vocabulary: HashMap<String, u32>,
+    pub vocabulary: FastMap<String, u32>,
     /// Vocabulary words without digits by (0, first letter) and (1, second letter), for typo correction.
-    pub by_letter: HashMap<(u8, char), Vec<String>>,
+    pub by_letter: FastMap<(u8, char), Vec<String>>,
     /// Folded skill names to small numbers, so comparing skills is comparing numbers.
-    skill_ids: HashMap<String, u32>,
+    skill_ids: FastMap<String, u32>,
     /// Every distinct location people and projects give, as words; documents hold its number.
     pub locations: Vec<Vec<String>>,
-    location_ids: HashMap<String, u32>,
+    location_ids: FastMap<String, u32>,
 }
 
 impl Default for Index {
@@ -244,11 +245,11 @@ impl Default for Index {
             people: Corpus::new([3.0, 2.5, 1.0, 0.7]),
             projects: Corpus::new([3.0, 1.5, 1.0, 0.6]),
             skills: Vec::new(),
-            vocabulary: HashMap::new(),
-            by_letter: HashMap::new(),
-            skill_ids: HashMap::new(),
+            vocabulary: FastMap::default(),
+            by_letter: FastMap::default(),
+            skill_ids: FastMap::default(),
             locations: Vec::new(),
-            location_ids: HashMap::new(),
+            location_ids: FastMap::default(),
         }
     }
 }

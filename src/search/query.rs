@@ -1,9 +1,8 @@
 //! Reading a question: which words name roles, professions, skills, categories, phases, places or
 //! "near me", which are typos of words Grow knows, and which are left for the text ranking.
 
-use std::collections::HashMap;
-
 use super::{
+    index::FastMap,
     lexicon::{
         BUILD_WORDS, CATALOGUE, CATEGORY_WORDS, CITIES, COMPOUNDS, COUNTRIES, NEAR_ME, PEOPLE_WORDS, PHASE_WORDS,
         PROFESSIONS, PROJECT_WORDS, RELATED, ROLE_WORDS, SKILL_NICKNAMES,
@@ -67,9 +66,9 @@ pub struct Understanding {
 /// The words Grow can recognise beyond its tables: every word in the index, with how many
 /// documents use it (a more common reading of a typo wins), and every skill people entered.
 pub struct Vocabulary<'a> {
-    pub words: &'a HashMap<String, u32>,
+    pub words: &'a FastMap<String, u32>,
     /// The same words by their first letter and by their second (typo candidates are looked up there).
-    pub by_letter: &'a HashMap<(u8, char), Vec<String>>,
+    pub by_letter: &'a FastMap<(u8, char), Vec<String>>,
     pub skills: &'a [String],
 }
 
@@ -460,8 +459,9 @@ mod tests {
     use super::*;
 
     fn read(q: &str) -> Understanding {
-        let words = HashMap::from([("python".to_string(), 5), ("london".to_string(), 3)]);
-        let by_letter = HashMap::from([((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])]);
+        let words: FastMap<String, u32> = [("python".to_string(), 5), ("london".to_string(), 3)].into_iter().collect();
+        let by_letter: FastMap<(u8, char), Vec<String>> =
+            [((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])].into_iter().collect();
         understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[] })
     }
 

@@ -167,14 +167,23 @@ pub async fn smart(
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<SearchAnswer>> {
     let asked = read_params(&me, params)?;
-    let (understood, people, projects) = {
-        let index = state.search.read();
+    // Ranking is CPU work over the whole index: off the async threads, people and projects side by side.
+    let search = state.search.clone();
+    let (question, asker, limit) = (asked.question.clone(), asked.asker, asked.limit);
+    let (understood, people, projects, asker) = tokio::task::spawn_blocking(move || {
+        let index = search.read();
+        let index: &super::Index = &index;
         let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
-        let understood = understand(&asked.question, &vocabulary);
-        let people = rank::people(&index, &understood, &asked.asker, asked.limit);
-        let projects = rank::projects(&index, &understood, &asked.asker, asked.limit);
-        (understood, people, projects)
-    };
+        let understood = understand(&question, &vocabulary);
+        let (people, projects) = std::thread::scope(|scope| {
+            let projects = scope.spawn(|| rank::projects(index, &understood, &asker, limit));
+            let people = rank::people(index, &understood, &asker, limit);
+            (people, projects.join().unwrap_or_default())
+        });
+        (understood, people, projects, asker)
+    })
+    .await
+    .map_err(|err| AppError::Internal(err.into()))?;
     let mut conn = state.db.conn().await?;
     let results = read_back(&mut conn, me.id, &people, &projects).await?;
     let smart_response = answer::smart(
@@ -182,7 +191,7 @@ pub async fn smart(
         &understood,
         results.users.len(),
         results.projects.len(),
-        asked.asker.position.is_some(),
+        asker.position.is_some(),
     );
     Ok(Json(SearchAnswer { results, smart_response }))
 }
