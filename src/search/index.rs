@@ -119,12 +119,16 @@ impl<D> Corpus<D> {
         let mut lengths = [0u16; FIELDS];
         let mut seen_words: Vec<String> = Vec::new();
         for (field, text) in fields.iter().enumerate() {
-            let mut counts: FastMap<String, u8> = FastMap::default();
+            // A field has tens of words: a short list beats a hash map here.
+            let mut counts: Vec<(String, u8)> = Vec::new();
             let ws = words(text);
             lengths[field] = ws.len().min(u16::MAX as usize) as u16;
             for w in ws {
-                let c = counts.entry(stem(&w)).or_default();
-                *c = c.saturating_add(1);
+                let term = stem(&w);
+                match counts.iter_mut().find(|(t, _)| *t == term) {
+                    Some((_, c)) => *c = c.saturating_add(1),
+                    None => counts.push((term, 1)),
+                }
                 seen_words.push(w);
             }
             for (term, count) in counts {

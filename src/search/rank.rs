@@ -144,6 +144,22 @@ fn nearness(near_me: bool, d: Option<f64>) -> f32 {
     }
 }
 
+/// Every live document scored, keeping only those that may still be near enough to the best so far (most of a
+/// broad question's candidates fall away here rather than in [`cut`]).
+fn score_all<D>(docs: impl Iterator<Item = (u32, D)>, score_of: impl Fn(u32, D) -> Option<Hit>) -> Vec<Hit> {
+    let mut best = 0.0f32;
+    let mut hits = Vec::new();
+    for (slot, doc) in docs {
+        if let Some(hit) = score_of(slot, doc) {
+            if hit.score >= best * KEEP_SHARE {
+                best = best.max(hit.score);
+                hits.push(hit);
+            }
+        }
+    }
+    hits
+}
+
 /// Keeps the best, then those near enough to it, up to `limit`; exact distances for those kept.
 fn cut(mut hits: Vec<Hit>, limit: usize, asker: &Asker, positions: impl Fn(i64) -> Option<(f64, f64)>) -> Vec<Hit> {
     let order = |a: &Hit, b: &Hit| {
@@ -219,7 +235,7 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
         (score >= min || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
     let hits: Vec<Hit> = if structured {
-        index.people.slotted().filter_map(|(slot, doc)| score_of(slot, doc)).collect()
+        score_all(index.people.slotted(), score_of)
     } else {
         text.touched.iter().filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc))).collect()
     };
@@ -259,7 +275,7 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
         (score >= 0.3 || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
     let hits: Vec<Hit> = if structured {
-        index.projects.slotted().filter_map(|(slot, doc)| score_of(slot, doc)).collect()
+        score_all(index.projects.slotted(), score_of)
     } else {
         text.touched
             .iter()
