@@ -5,7 +5,6 @@ import { messagesPath, type OpenChat } from '../lib/chat-ref';
 import type {
   Collaborator,
   Community,
-  ConnectionWithUser,
   Conversation,
   Message,
   MessageBody,
@@ -15,6 +14,7 @@ import type {
   ScanResponse,
   UploadResponse,
 } from './types';
+export { connectionsQuery } from '@/lib/connections';
 
 /**
  * The chat area's calls (spec 000 §7; API.md "Community rooms", "Messages beyond the spec"). Reads are live: the
@@ -36,16 +36,6 @@ export function conversationsQuery() {
     queryKey: apiKey('/api/conversations', { limit: LIST_LIMIT }),
     queryFn: ({ signal }): Promise<Conversation[]> =>
       unwrap(api.GET('/api/conversations', { params: { query: { limit: LIST_LIMIT } }, signal })),
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/connections/with-users`: my connections with the other person (the Connects tab). */
-export function connectionsQuery() {
-  return queryOptions({
-    queryKey: apiKey('/api/connections/with-users'),
-    queryFn: ({ signal }): Promise<ConnectionWithUser[]> =>
-      unwrap(api.GET('/api/connections/with-users', { signal })),
     meta: { live: true },
   });
 }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
-import type { Connection, ConnectionRequest, ConnectionWithUser, ScanResponse } from './types';
+import type { Connection, ConnectionRequest, ScanResponse } from './types';
+export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
 
 /**
  * The connections area's reads (spec 000 §7). All live: `connection_request` and `connections_changed` frames
@@ -24,26 +25,6 @@ export function collaborationRequestsQuery() {
     queryKey: apiKey('/api/connections/collaboration-requests'),
     queryFn: ({ signal }): Promise<ConnectionRequest[]> =>
       unwrap(api.GET('/api/connections/collaboration-requests', { signal })),
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/connections/with-users`: my pending and accepted connections, newest first, with the other person. */
-export function connectionsQuery() {
-  return queryOptions({
-    queryKey: apiKey('/api/connections/with-users'),
-    queryFn: ({ signal }): Promise<ConnectionWithUser[]> =>
-      unwrap(api.GET('/api/connections/with-users', { signal })),
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/connections/project-requests`: my own pending collaboration requests (refreshed, never shown: spec 000 §7). */
-export function projectRequestsQuery() {
-  return queryOptions({
-    queryKey: apiKey('/api/connections/project-requests'),
-    queryFn: ({ signal }): Promise<Connection[]> =>
-      unwrap(api.GET('/api/connections/project-requests', { signal })),
     meta: { live: true },
   });
 }

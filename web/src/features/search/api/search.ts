@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, errorStatus, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
-import type { Connection, ConnectionWithUser, NearbyUser, Position, Project, SearchResponse } from './types';
+import type { Connection, NearbyUser, Position, Project, SearchResponse } from './types';
+export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
 
 /** How many people and how many projects one search brings (API.md: `limit` caps each list). */
 export const SEARCH_LIMIT = 24;
@@ -80,29 +81,6 @@ export function nearbyPeopleQuery(position: Position) {
     queryFn: ({ signal }): Promise<NearbyUser[]> =>
       unwrap(api.GET('/api/users/nearby', { params: { query: at }, signal })),
     staleTime: 60_000,
-  });
-}
-
-/**
- * `GET /api/connections/with-users`: my pending and accepted connections. The same key as the connections area's
- * query, so both read one cache entry, kept fresh by its live frames.
- */
-export function connectionsQuery() {
-  return queryOptions({
-    queryKey: apiKey('/api/connections/with-users'),
-    queryFn: ({ signal }): Promise<ConnectionWithUser[]> =>
-      unwrap(api.GET('/api/connections/with-users', { signal })),
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/connections/project-requests`: my own pending collaboration requests (the same key as connections'). */
-export function projectRequestsQuery() {
-  return queryOptions({
-    queryKey: apiKey('/api/connections/project-requests'),
-    queryFn: ({ signal }): Promise<Connection[]> =>
-      unwrap(api.GET('/api/connections/project-requests', { signal })),
-    meta: { live: true },
   });
 }
 
