@@ -148,6 +148,26 @@ fn table_words() -> &'static [String] {
     })
 }
 
+/// The words of the fixed place tables, worked out once.
+struct PlacePhrases {
+    near: Vec<Vec<String>>,
+    /// In the order of `CITIES`.
+    cities: Vec<Vec<String>>,
+    countries: Vec<(Vec<String>, &'static str, &'static str)>,
+}
+
+fn place_phrases() -> &'static PlacePhrases {
+    static PHRASES: std::sync::OnceLock<PlacePhrases> = std::sync::OnceLock::new();
+    PHRASES.get_or_init(|| PlacePhrases {
+        near: NEAR_ME.iter().map(|p| p.iter().map(|s| s.to_string()).collect()).collect(),
+        cities: CITIES.iter().map(|(name, ..)| phrase(name)).collect(),
+        countries: COUNTRIES
+            .iter()
+            .flat_map(|(code, names)| names.iter().map(move |name| (phrase(name), *code, *name)))
+            .collect(),
+    })
+}
+
 /// Whether `seq` starts at `words[i..]`; the length matched.
 /// [`starts`] comparing stems: "graphic designer" names the skill "Graphic Design".
 fn starts_stemmed(words: &[String], i: usize, seq: &[String]) -> Option<usize> {
@@ -219,6 +239,9 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
     // Roles read after "looking for", "need", "seeking" are what a project wants.
     let mut wanted_roles: Vec<&'static str> = Vec::new();
     let mut consumed = vec![false; ws.len()];
+    // Every skill name's words, once per question (people's own skills change; the catalogue does not).
+    let skill_phrases: Vec<(Vec<String>, &str)> =
+        CATALOGUE.iter().copied().chain(vocabulary.skills.iter().map(String::as_str)).map(|s| (phrase(s), s)).collect();
     let mut i = 0;
     while i < ws.len() {
         let w = ws[i].clone();
@@ -230,18 +253,18 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
             after_looking_for = first_projects.is_some();
         }
         // Near me.
-        if let Some(n) =
-            NEAR_ME.iter().filter_map(|p| starts(&ws, i, &p.iter().map(|s| s.to_string()).collect::<Vec<_>>())).max()
-        {
+        if let Some(n) = place_phrases().near.iter().filter_map(|p| starts(&ws, i, p)).max() {
             u.near_me = true;
             consumed[i..i + n].iter_mut().for_each(|c| *c = true);
             i += n;
             continue;
         }
         // Places: cities, then countries (longest names first).
-        let city = CITIES
+        let city = place_phrases()
+            .cities
             .iter()
-            .filter_map(|(name, cc, lat, lng)| starts(&ws, i, &phrase(name)).map(|n| (n, *name, *cc, *lat, *lng)))
+            .zip(CITIES)
+            .filter_map(|(seq, (name, cc, lat, lng))| starts(&ws, i, seq).map(|n| (n, *name, *cc, *lat, *lng)))
             .max_by_key(|c| c.0);
         if let Some((n, name, country, lat, lng)) = city {
             u.place.get_or_insert(Place::City { name: title_case(name), country, lat, lng });
@@ -249,10 +272,10 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
             i += n;
             continue;
         }
-        let country = COUNTRIES
+        let country = place_phrases()
+            .countries
             .iter()
-            .flat_map(|(code, names)| names.iter().map(move |name| (*code, *name)))
-            .filter_map(|(code, name)| starts(&ws, i, &phrase(name)).map(|n| (n, code, name)))
+            .filter_map(|(seq, code, name)| starts(&ws, i, seq).map(|n| (n, *code, *name)))
             .max_by_key(|c| c.0);
         if let Some((n, code, name)) = country {
             u.place.get_or_insert(Place::Country { code, name: country_name(name) });
@@ -261,14 +284,11 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
             continue;
         }
         // Skills spelled out, several words long first ("machine learning", "react native").
-        let mut skill_names: Vec<&str> = CATALOGUE.to_vec();
-        skill_names.extend(vocabulary.skills.iter().map(String::as_str));
-        let skill = skill_names
+        let skill = skill_phrases
             .iter()
-            .filter_map(|s| {
-                let seq = phrase(s);
+            .filter_map(|(seq, s)| {
                 // One-word skills must match as written ("react", not "reacting").
-                if seq.len() > 1 { starts_stemmed(&ws, i, &seq) } else { starts(&ws, i, &seq) }.map(|n| (n, *s))
+                if seq.len() > 1 { starts_stemmed(&ws, i, seq) } else { starts(&ws, i, seq) }.map(|n| (n, *s))
             })
             .max_by_key(|s| s.0);
         if let Some((n, name)) = skill.filter(|(n, _)| *n > 1) {
