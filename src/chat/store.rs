@@ -171,7 +171,7 @@ pub async fn people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<Participant>, sq
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = crate::db::id_list(ids);
     sqlx::query_as(&format!(
         "SELECT id, first_name, last_name, username, profile_image_url, role FROM users WHERE id IN ({list}) ORDER BY id"
     ))

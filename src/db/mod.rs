@@ -235,6 +235,12 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
 }
 
 /// Flags are stored as 0/1 integers on both backends.
+/// Ids for an `IN (…)` list, written into the SQL: they are integers, so nothing can be injected, and one
+/// statement serves any number of them on both backends.
+pub fn id_list(ids: &[i64]) -> String {
+    ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+}
+
 pub fn flag(value: bool) -> i64 {
     i64::from(value)
 }

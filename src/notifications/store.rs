@@ -205,7 +205,7 @@ pub async fn claim_due(tx: &mut Tx, limit: i64, lease_ms: i64, instance: &str) -
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = crate::db::id_list(&ids);
     // The ids are integers from the database, not input: safe to inline.
     sqlx::query_as(&format!(
         "SELECT o.id, o.attempts, s.id AS subscription_id, s.endpoint, s.p256dh, s.auth, \

@@ -106,7 +106,7 @@ pub async fn collaborator_ids(conn: &mut Conn, projects: &[i64]) -> Result<HashM
     if projects.is_empty() {
         return Ok(found);
     }
-    let list = projects.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let list = crate::db::id_list(projects);
     let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
         "SELECT project_id, user_id FROM project_collaborators WHERE project_id IN ({list}) ORDER BY added_at, id"
     ))
@@ -506,12 +506,9 @@ pub async fn find_listed(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec<Pr
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let wanted: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
-    let sql =
-        format!("{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.id IN ({})", wanted.join(", "));
-    let mut query = sqlx::query_as(&sql).bind(me);
-    for id in ids {
-        query = query.bind(*id);
-    }
-    query.fetch_all(&mut *conn).await
+    let sql = format!(
+        "{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.id IN ({})",
+        crate::db::id_list(ids)
+    );
+    sqlx::query_as(&sql).bind(me).fetch_all(&mut *conn).await
 }

@@ -14,7 +14,7 @@ use crate::{
     accounts::model::{user_columns_of, User, UserRow},
     app::AppState,
     auth::CurrentUser,
-    db::{page::parse_limit, Conn},
+    db::{id_list, page::parse_limit, Conn},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
     projects::{model::Project, store as projects_store},
@@ -104,24 +104,17 @@ fn rounded(value: Option<f64>) -> Option<f64> {
     value.map(|v| (v * 100.0).round() / 100.0)
 }
 
-fn placeholders(from: usize, n: usize) -> String {
-    (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
-}
-
 /// The ranked people and projects, read back in rank order; those gone or hidden drop out.
 async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -> AppResult<SearchResults> {
     let mut users = Vec::with_capacity(people.len());
     if !people.is_empty() {
+        let ids: Vec<i64> = people.iter().map(|h| h.id).collect();
         let sql = format!(
             "SELECT {} FROM users u WHERE u.is_discoverable = 1 AND u.id IN ({})",
             user_columns_of("u"),
-            placeholders(1, people.len())
+            id_list(&ids)
         );
-        let mut query = sqlx::query_as::<_, UserRow>(&sql);
-        for hit in people {
-            query = query.bind(hit.id);
-        }
-        let rows = query.fetch_all(&mut *conn).await?;
+        let rows: Vec<UserRow> = sqlx::query_as(&sql).fetch_all(&mut *conn).await?;
         for hit in people {
             if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
                 users.push(SearchUser {
@@ -138,12 +131,12 @@ async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -
         let ids: Vec<i64> = projects.iter().map(|h| h.id).collect();
         let rows = projects_store::find_listed(conn, me, &ids).await?;
         let owners: Vec<i64> = rows.iter().map(|r| r.owner_id).collect();
-        let sql = format!("SELECT id, role FROM users WHERE id IN ({})", placeholders(1, owners.len().max(1)));
-        let mut query = sqlx::query_as::<_, (i64, String)>(&sql);
-        for owner in if owners.is_empty() { vec![0] } else { owners } {
-            query = query.bind(owner);
-        }
-        let roles = query.fetch_all(&mut *conn).await?;
+        let roles: Vec<(i64, String)> = if owners.is_empty() {
+            Vec::new()
+        } else {
+            let sql = format!("SELECT id, role FROM users WHERE id IN ({})", id_list(&owners));
+            sqlx::query_as(&sql).fetch_all(&mut *conn).await?
+        };
         for hit in projects {
             if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
                 let owner_role = roles.iter().find(|(id, _)| *id == row.owner_id).map(|(_, r)| r.clone());
