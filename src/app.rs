@@ -84,6 +84,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::chat::router())
         .merge(crate::discovery::router())
         .merge(crate::search::router())
+        .merge(crate::safety::router())
         .merge(crate::files::upload::router())
 }
 

@@ -1,4 +1,4 @@
-//! The command line: `grow [serve] | migrate | seed --demo | admin grant USERNAME | openapi | jobs run NAME`.
+//! The command line: `grow [serve] | migrate | seed --demo | admin grant|revoke|unsuspend USERNAME | openapi | jobs run NAME`.
 
 use clap::{Parser, Subcommand};
 
@@ -59,6 +59,8 @@ pub enum AdminAction {
     Grant { username: String },
     /// Take administrator rights away.
     Revoke { username: String },
+    /// Lift an administrator's suspension: the user may log in again.
+    Unsuspend { username: String },
     /// Give a user coins, through the ledger (support, prizes, test set-ups).
     GiveCoins { username: String, amount: i64 },
 }

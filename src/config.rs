@@ -25,6 +25,8 @@ pub struct Config {
     /// A request still running after this is answered 503.
     pub request_timeout: Duration,
     pub login_limits: LoginLimits,
+    /// Messages, requests and reports per person per window.
+    pub safety_limits: crate::safety::limits::SafetyLimits,
     /// Run the background jobs (tests turn them off and call `run_once` themselves).
     pub run_jobs: bool,
     /// Who push services may contact about our pushes (`GROW_VAPID_SUBJECT`, `mailto:` or `https:`);
@@ -68,6 +70,7 @@ impl Config {
             trusted_proxies,
             request_timeout: Duration::from_secs(30),
             login_limits: LoginLimits::default(),
+            safety_limits: Default::default(),
             run_jobs: true,
             vapid_subject: var("GROW_VAPID_SUBJECT"),
             metrics_token: var("GROW_METRICS_TOKEN"),
@@ -89,6 +92,7 @@ impl Config {
             trusted_proxies: Vec::new(),
             request_timeout: Duration::from_secs(30),
             login_limits: LoginLimits::default(),
+            safety_limits: Default::default(),
             run_jobs: true,
             vapid_subject: None,
             metrics_token: None,

@@ -28,6 +28,7 @@ pub mod people;
 pub mod projects;
 pub mod realtime;
 pub mod rewards;
+pub mod safety;
 pub mod search;
 pub mod seed;
 pub mod sync;

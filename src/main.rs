@@ -62,12 +62,20 @@ async fn main() -> anyhow::Result<()> {
             bridge::notify_from_cli(&state.db, &Event::UserChanged { user_id: user.id }).await?;
             println!("{username} now has {} coins ({} earned in all)", balance.coins, balance.lifetime);
         }
+        Command::Admin { action: AdminAction::Unsuspend { username } } => {
+            let db = open_db(&config).await?;
+            let mut tx = db.begin().await?;
+            let lifted = store::unsuspend(&mut tx, &rules::login_key(&username)).await?;
+            tx.commit().await?;
+            anyhow::ensure!(lifted.is_some(), "no user named {username}");
+            println!("{username} may log in again");
+        }
         Command::Admin { action } => {
             let db = open_db(&config).await?;
             let (username, grant) = match &action {
                 AdminAction::Grant { username } => (username, true),
                 AdminAction::Revoke { username } => (username, false),
-                AdminAction::GiveCoins { .. } => anyhow::bail!("handled above"),
+                AdminAction::GiveCoins { .. } | AdminAction::Unsuspend { .. } => anyhow::bail!("handled above"),
             };
             let mut tx = db.begin().await?;
             let user_id = store::set_admin(&mut tx, &rules::login_key(username), grant).await?;

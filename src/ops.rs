@@ -45,6 +45,8 @@ const TABLES: &[&str] = &[
     "conversation_reads",
     "community_members",
     "presence",
+    "blocks",
+    "reports",
 ];
 
 /// `grow backup DIR`: a consistent copy while Grow serves. On SQLite the database is written with

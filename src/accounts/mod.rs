@@ -1,6 +1,7 @@
 //! Accounts: sign-up, login (with remembered logins), logout, the current user, availability
 //! checks, password reset and profile updates (spec 000 §2-§9, API.md).
 
+mod leaving;
 pub mod model;
 mod routes;
 pub mod rules;
@@ -24,4 +25,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::forgot_password))
         .routes(routes!(routes::reset_password))
         .routes(routes!(routes::update_profile))
+        .routes(routes!(leaving::export))
+        .routes(routes!(leaving::delete))
 }

@@ -104,7 +104,8 @@ async fn already_taken(state: &AppState, username: &Username, email: &Email) -> 
 
 #[utoipa::path(post, path = "/api/auth/login", tag = TAG, request_body = LoginRequest,
     responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "The account is suspended"),
+              (status = 429, body = ErrorBody)))]
 pub async fn login(
     State(state): State<AppState>,
     ClientAddr(address): ClientAddr,
@@ -138,12 +139,25 @@ pub async fn login(
         Some(user) if matches => user,
         _ => return Err(AppError::unauthorized(INVALID_LOGIN)),
     };
+    // Only the right password learns that the account is suspended.
+    refuse_suspended(&state, user.id).await?;
     limiter.clear(&account_key).await?;
     if let Some(key) = &address_key {
         limiter.release(key).await?;
     }
     start_session(&state, &headers, user, body.remember_me.unwrap_or(false)).await
 }
+
+/// 403 for an account an administrator suspended (API.md "Safety").
+async fn refuse_suspended(state: &AppState, user_id: i64) -> AppResult<()> {
+    if store::is_suspended(&mut *state.db.conn().await?, user_id).await? {
+        return Err(AppError::Forbidden(SUSPENDED.into()));
+    }
+    Ok(())
+}
+
+pub const SUSPENDED: &str =
+    "This account has been suspended for breaking Grow's community rules. If you think this is a mistake, contact support.";
 
 /// Issues a fresh session (never reusing the old id) and, when asked, a remember token.
 async fn start_session(
@@ -171,7 +185,8 @@ async fn start_session(
 }
 
 #[utoipa::path(post, path = "/api/auth/remembered-login", tag = TAG, request_body = RememberedLoginRequest,
-    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses((status = 200, body = LoginResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "The account is suspended")))]
 pub async fn remembered_login(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -188,6 +203,7 @@ pub async fn remembered_login(
         return Err(AppError::unauthorized("This saved login has expired. Please log in again."));
     };
     let user = store::find_by_id(&mut *state.db.conn().await?, user_id).await?.ok_or(AppError::Unauthorized(None))?;
+    refuse_suspended(&state, user.id).await?;
     // A remembered login always hands out a replacement token: the used one is spent.
     start_session(&state, &headers, user, true).await
 }

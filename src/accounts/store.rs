@@ -13,7 +13,7 @@ use crate::{
 static USER_BY_SESSION: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {}, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id \
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.suspended_at IS NULL",
         user_columns_of("u")
     )
 });
@@ -112,6 +112,23 @@ pub async fn find_by_login(conn: &mut Conn, login_key: &str) -> Result<Option<Us
 /// The user behind a session (by token hash): one indexed join.
 pub async fn find_by_session(conn: &mut Conn, token_hash: &str, now: i64) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as(USER_BY_SESSION.as_str()).bind(token_hash).bind(now).fetch_optional(&mut *conn).await
+}
+
+pub async fn is_suspended(conn: &mut Conn, user_id: i64) -> Result<bool, sqlx::Error> {
+    let at: Option<Option<i64>> = sqlx::query_scalar("SELECT suspended_at FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(at.flatten().is_some())
+}
+
+/// Lifts a suspension; the user's id when the name exists.
+pub async fn unsuspend(tx: &mut Tx, username_key: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("UPDATE users SET suspended_at = NULL, updated_at = $1 WHERE username_key = $2 RETURNING id")
+        .bind(now_ms())
+        .bind(username_key)
+        .fetch_optional(&mut **tx)
+        .await
 }
 
 /// Sets or clears `isAdmin`; the user's id when the name exists.

@@ -163,10 +163,14 @@ fn checked(body: &MessageBody) -> AppResult<(String, &'static str)> {
 pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<Message> {
     let (content, kind) = checked(body)?;
     check(state, me, &chat).await?;
+    if let Chat::Direct { other, .. } = chat {
+        crate::safety::blocks::ensure_reachable(&mut *state.db.conn().await?, me, other).await?;
+    }
     let attachment_name: Option<String> =
         body.attachment_name.as_deref().map(|n| n.chars().filter(|c| !c.is_control()).take(200).collect());
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
+    crate::safety::limits::spend(state, &mut tx, crate::safety::limits::Budget::Messages, me).await?;
     let pair = match chat {
         Chat::Direct { me, other } => Some((me.min(other), me.max(other))),
         _ => None,
@@ -271,6 +275,24 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
     };
     tx.commit().await?;
     Ok(answer)
+}
+
+/// A message the caller may read, else 404 (a report names only what its reporter could see).
+pub async fn readable(state: &AppState, me: i64, id: i64) -> AppResult<MessageRow> {
+    let row = store::message(&mut *state.db.conn().await?, id).await?.ok_or(AppError::NotFound("Message"))?;
+    let chat = chat_of(&row, me).ok_or(AppError::NotFound("Message"))?;
+    check(state, me, &chat).await.map_err(|_| AppError::NotFound("Message"))?;
+    Ok(row)
+}
+
+/// Deletes a message whoever sent it (an administrator's removal) and tells the chat's members;
+/// the file it carried, for the caller to remove once nothing else names it. `None` when it is gone.
+pub async fn remove_in(state: &AppState, tx: &mut Tx, id: i64) -> AppResult<Option<Option<String>>> {
+    let Some(row) = store::message(tx, id).await? else { return Ok(None) };
+    let Some(chat) = chat_of(&row, row.sender_id) else { return Ok(None) };
+    store::delete(tx, id).await?;
+    announce(state, tx, &chat, ServerFrame::MessageDeleted { id, conversation_id: row.conversation_id }).await?;
+    Ok(Some(row.attachment_url))
 }
 
 /// Passes a typing signal from `me` to the chat's other members, if `me` may write there; anything

@@ -97,7 +97,11 @@ async fn watchers(conn: &mut Conn, user: i64) -> Result<Vec<i64>, sqlx::Error> {
              WHERE (low_id = $1 OR high_id = $1) AND status = 'accepted'
          UNION
          SELECT CASE WHEN low_id = $1 THEN high_id ELSE low_id END FROM conversations
-             WHERE kind = 'direct' AND (low_id = $1 OR high_id = $1)",
+             WHERE kind = 'direct' AND (low_id = $1 OR high_id = $1)
+         EXCEPT
+         SELECT blocked_id FROM blocks WHERE blocker_id = $1
+         EXCEPT
+         SELECT blocker_id FROM blocks WHERE blocked_id = $1",
     )
     .bind(user)
     .fetch_all(&mut *conn)
@@ -131,7 +135,7 @@ pub async fn forget_instance(state: &AppState) -> Result<(), sqlx::Error> {
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn presence(
     State(state): State<AppState>,
-    CurrentUser(_me): CurrentUser,
+    CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<Presence>> {
     let id: i64 = id.parse().map_err(|_| AppError::NotFound("User"))?;
@@ -139,5 +143,7 @@ pub async fn presence(
     if crate::accounts::store::find_by_id(&mut conn, id).await?.is_none() {
         return Err(AppError::NotFound("User"));
     }
-    Ok(Json(Presence { user_id: id, online: is_online(&mut conn, id).await? }))
+    // Across a block neither sees the other come and go.
+    let blocked = crate::safety::blocks::between(&mut conn, me.id, id).await?.is_some();
+    Ok(Json(Presence { user_id: id, online: !blocked && is_online(&mut conn, id).await? }))
 }

@@ -95,6 +95,30 @@ pub async fn message(conn: &mut Conn, id: i64) -> Result<Option<MessageRow>, sql
     .await
 }
 
+/// Up to `each` messages either side of `id` in its conversation, in sending order (the context an
+/// administrator reads a reported message in).
+pub async fn around(conn: &mut Conn, conversation: i64, id: i64, each: i64) -> Result<Vec<MessageRow>, sqlx::Error> {
+    let select = format!(
+        "SELECT {MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id \
+         JOIN users u ON u.id = m.sender_id WHERE m.conversation_id = $1"
+    );
+    let mut before: Vec<MessageRow> = sqlx::query_as(&format!("{select} AND m.id < $2 ORDER BY m.id DESC LIMIT $3"))
+        .bind(conversation)
+        .bind(id)
+        .bind(each)
+        .fetch_all(&mut *conn)
+        .await?;
+    before.reverse();
+    let from_it: Vec<MessageRow> = sqlx::query_as(&format!("{select} AND m.id >= $2 ORDER BY m.id LIMIT $3"))
+        .bind(conversation)
+        .bind(id)
+        .bind(each + 1)
+        .fetch_all(&mut *conn)
+        .await?;
+    before.extend(from_it);
+    Ok(before)
+}
+
 /// A page of a conversation, newest first (the caller shows it oldest first).
 pub async fn history(conn: &mut Conn, conversation: i64, page: &PageRequest) -> Result<Vec<MessageRow>, sqlx::Error> {
     sqlx::query_as(&format!(

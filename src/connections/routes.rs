@@ -19,6 +19,10 @@ use crate::{
         catalogue::Metric,
         ledger::{self, Reason},
     },
+    safety::{
+        blocks,
+        limits::{self, Budget},
+    },
 };
 
 const TAG: &str = "connections";
@@ -81,7 +85,9 @@ pub async fn create(
                 .project_id
                 .ok_or_else(|| AppError::bad_request("projectId is required for a collaboration request"))?;
             let project = crate::projects::access::visible(&state, me.id, project_id).await?;
+            blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, project.owner_id).await?;
             let mut tx = state.db.begin().await?;
+            limits::spend(&state, &mut tx, Budget::Requests, me.id).await?;
             let row = crate::projects::request_collaboration_in(&state, &mut tx, &me, &project, message)
                 .await?
                 .ok_or_else(|| AppError::bad_request("Collaboration request already exists"))?;
@@ -95,7 +101,9 @@ pub async fn create(
         return Err(AppError::bad_request("You cannot connect with yourself"));
     }
     let target = other_person(&state, target_id).await?;
+    blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, target.id).await?;
     let mut tx = state.db.begin().await?;
+    limits::spend(&state, &mut tx, Budget::Requests, me.id).await?;
     let now = state.clock.now_ms();
     let row = store::request(&mut tx, me.id, target.id, store::CONNECTION, 0, message, now)
         .await?
@@ -116,6 +124,7 @@ async fn connect_instantly(state: &AppState, me: i64, other_id: i64) -> AppResul
         return Err(AppError::bad_request("You cannot connect with yourself"));
     }
     let other = other_person(state, other_id).await?;
+    blocks::ensure_reachable(&mut *state.db.conn().await?, me, other.id).await?;
     let mut tx = state.db.begin().await?;
     let made = store::connect_now(&mut tx, me, other.id, state.clock.now_ms()).await?;
     let coins_earned = match made {

@@ -101,8 +101,10 @@ pub async fn people(
 ) -> AppResult<Json<Vec<NearbyUser>>> {
     let here = position.checked()?;
     let rows: Vec<UserRow> = sqlx::query_as(&format!(
-        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL AND u.lng IS NOT NULL",
-        user_columns_of("u")
+        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL AND u.lng IS NOT NULL \
+         AND {}",
+        user_columns_of("u"),
+        crate::safety::blocks::unblocked_sql("$1", "u.id")
     ))
     .bind(me.id)
     .fetch_all(&mut *state.db.conn().await?)

@@ -80,6 +80,25 @@ impl FileStore {
     }
 }
 
+/// Whether any row still names the stored file at `url` (`/api/files/NAME`): a photo, a project's
+/// images, a task's attachments, an update, feedback or a message. Checked before a file is removed.
+pub async fn in_use(db: &crate::db::Db, url: &str) -> Result<bool, sqlx::Error> {
+    let quoted = format!("%\"{}\"%", url.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT CAST(1 AS BIGINT) FROM users WHERE profile_image_url = $1 \
+         UNION ALL SELECT 1 FROM projects WHERE image_urls LIKE $2 ESCAPE '\\' \
+         UNION ALL SELECT 1 FROM project_tasks WHERE attachments LIKE $2 ESCAPE '\\' \
+         UNION ALL SELECT 1 FROM project_updates WHERE image_url = $1 \
+         UNION ALL SELECT 1 FROM project_feedback WHERE image_url = $1 \
+         UNION ALL SELECT 1 FROM messages WHERE attachment_url = $1 LIMIT 1",
+    )
+    .bind(url)
+    .bind(quoted)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(found.is_some())
+}
+
 /// Only names this store makes: URL-safe letters and one known extension, so no path escapes.
 pub fn is_stored_name(name: &str) -> bool {
     let Some((stem, extension)) = name.split_once('.') else { return false };

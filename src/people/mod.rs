@@ -68,11 +68,12 @@ pub async fn search(
     let limit = params.limit.as_deref().map(parse_limit).transpose()?.unwrap_or(DEFAULT_LIMIT);
     let pattern = (!q.is_empty()).then(|| like_pattern(q));
     let rows: Vec<UserRow> = sqlx::query_as(&format!(
-        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND ($2 IS NULL OR u.role = $2) \
+        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND {} AND ($2 IS NULL OR u.role = $2) \
          AND ($3 IS NULL OR LOWER(u.first_name || ' ' || u.last_name) LIKE $3 ESCAPE '\\' \
               OR LOWER(u.username) LIKE $3 ESCAPE '\\' OR LOWER(u.skills) LIKE $3 ESCAPE '\\') \
          ORDER BY u.first_name, u.last_name, u.id LIMIT $4",
-        user_columns_of("u")
+        user_columns_of("u"),
+        crate::safety::blocks::unblocked_sql("$1", "u.id")
     ))
     .bind(me.id)
     .bind(role.map(Role::as_str))

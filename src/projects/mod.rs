@@ -15,6 +15,8 @@ pub mod rules;
 pub mod store;
 mod tasks;
 
+pub(crate) use routes::{delete_in, remove_files_after_commit};
+
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{

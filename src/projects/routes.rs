@@ -200,10 +200,19 @@ pub(crate) fn remove_files_after_commit(state: &AppState, tx: &mut crate::db::Tx
     if urls.is_empty() {
         return;
     }
-    let files = state.files.clone();
+    let (files, db) = (state.files.clone(), state.db.clone());
     tx.on_commit(move || {
         tokio::spawn(async move {
             for url in urls {
+                // A file named anywhere else (a message can carry any stored file's address) stays.
+                match crate::files::in_use(&db, &url).await {
+                    Ok(false) => {}
+                    Ok(true) => continue,
+                    Err(err) => {
+                        tracing::warn!(%err, url, "could not tell whether a file is still used; kept");
+                        continue;
+                    }
+                }
                 if let Some(name) = url.strip_prefix("/api/files/") {
                     let thumbnail = name.rsplit_once('.').map(|(stem, ext)| format!("{stem}_256.{ext}"));
                     for name in std::iter::once(name.to_string()).chain(thumbnail) {
@@ -227,12 +236,27 @@ pub async fn delete(
 ) -> AppResult<StatusCode> {
     let project = access::owned(&state, me.id, project_id(&id)?).await?;
     let mut tx = state.db.begin().await?;
+    if !delete_in(&state, &mut tx, project.id, me.id).await? {
+        return Err(AppError::NotFound("Project"));
+    }
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deletes `owner`'s project with everything under it (its owner's call, an administrator's
+/// removal, an account's deletion); everyone who could see it is told and its files go after
+/// commit. False when there is no such project of theirs.
+pub(crate) async fn delete_in(
+    state: &AppState,
+    tx: &mut crate::db::Tx,
+    project_id: i64,
+    owner: i64,
+) -> AppResult<bool> {
     // Everyone who could see it is told before the rows that say who they are go.
-    let mut told = store::members(&mut tx, project.id).await?;
-    told.extend(store::supporters(&mut tx, project.id).await?);
-    let files = store::delete(&mut tx, project.id, me.id).await?.ok_or(AppError::NotFound("Project"))?;
+    let mut told = store::members(tx, project_id).await?;
+    told.extend(store::supporters(tx, project_id).await?);
+    let Some(files) = store::delete(tx, project_id, owner).await? else { return Ok(false) };
     let hub = state.hub.clone();
-    let project_id = project.id;
     tx.on_commit(move || {
         for person in told {
             hub.publish(
@@ -241,9 +265,8 @@ pub async fn delete(
             );
         }
     });
-    remove_files_after_commit(&state, &mut tx, files);
-    tx.commit().await?;
-    Ok(StatusCode::NO_CONTENT)
+    remove_files_after_commit(state, tx, files);
+    Ok(true)
 }
 
 #[utoipa::path(post, path = "/api/projects/{id}/support", tag = TAG, params(("id" = String, Path)),

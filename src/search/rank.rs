@@ -15,6 +15,8 @@ use crate::discovery::haversine_km;
 pub struct Asker {
     pub id: i64,
     pub position: Option<(f64, f64)>,
+    /// People the asker blocked or was blocked by: never a result for them.
+    pub hidden: Vec<i64>,
 }
 
 pub struct Hit {
@@ -208,7 +210,7 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
     let structured = !u.roles.is_empty() || !groups.is_empty() || !professions.is_empty() || place.is_some() || near_me;
     let penalise_backers = u.builds && u.roles.is_empty();
     let score_of = |slot: u32, doc: &super::index::PersonDoc| -> Option<Hit> {
-        if doc.id == asker.id || !doc.discoverable {
+        if doc.id == asker.id || !doc.discoverable || asker.hidden.contains(&doc.id) {
             return None;
         }
         if !roles.is_empty() && !roles.contains(&doc.role) {
@@ -297,7 +299,7 @@ pub fn plain(index: &Index, question: &str, asker: &Asker, limit: usize) -> (Vec
     let mut people: Vec<Hit> = index
         .people
         .docs()
-        .filter(|d| d.id != asker.id && d.discoverable && fits(&d.plain))
+        .filter(|d| d.id != asker.id && d.discoverable && !asker.hidden.contains(&d.id) && fits(&d.plain))
         .map(|d| Hit { id: d.id, score: 1.0, distance_km: distance(d.position) })
         .collect();
     let mut projects: Vec<Hit> = index

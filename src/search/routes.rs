@@ -18,6 +18,7 @@ use crate::{
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
     projects::{model::Project, store as projects_store},
+    safety::blocks,
 };
 
 const TAG: &str = "discovery";
@@ -93,7 +94,11 @@ fn read_params(me: &UserRow, params: SearchParams) -> AppResult<Asked> {
         (None, None) => me.lat.zip(me.lng),
         _ => return Err(AppError::bad_request("lat and lng go together: lat from -90 to 90, lng from -180 to 180")),
     };
-    Ok(Asked { question, limit: usize::try_from(limit).unwrap_or(50), asker: Asker { id: me.id, position } })
+    Ok(Asked {
+        question,
+        limit: usize::try_from(limit).unwrap_or(50),
+        asker: Asker { id: me.id, position, hidden: Vec::new() },
+    })
 }
 
 fn km(d: Option<f64>) -> Option<f64> {
@@ -159,7 +164,8 @@ pub async fn smart(
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<SearchAnswer>> {
-    let asked = read_params(&me, params)?;
+    let mut asked = read_params(&me, params)?;
+    asked.asker.hidden = blocks::hidden_from(&mut *state.db.conn().await?, me.id).await?;
     // Ranking is CPU work over the whole index: off the async threads, people and projects side by side.
     let search = state.search.clone();
     let (question, asker, limit) = (asked.question.clone(), asked.asker, asked.limit);
@@ -197,7 +203,8 @@ pub async fn simple(
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<SearchAnswer>> {
-    let asked = read_params(&me, params)?;
+    let mut asked = read_params(&me, params)?;
+    asked.asker.hidden = blocks::hidden_from(&mut *state.db.conn().await?, me.id).await?;
     let (people, projects) = rank::plain(&state.search.read(), &asked.question, &asked.asker, asked.limit);
     let mut conn = state.db.conn().await?;
     let results = read_back(&mut conn, me.id, &people, &projects).await?;

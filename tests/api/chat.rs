@@ -18,7 +18,7 @@ async fn person(app: &TestApp, role: &str) -> (Client, i64, String) {
 }
 
 /// The next frame of one of these types, skipping others (notifications, user updates).
-async fn frame_of(socket: &mut Socket, kinds: &[&str]) -> Value {
+pub async fn frame_of(socket: &mut Socket, kinds: &[&str]) -> Value {
     loop {
         let frame = next_frame(socket).await.expect("a frame");
         if kinds.contains(&frame["type"].as_str().unwrap_or_default()) {
@@ -28,7 +28,7 @@ async fn frame_of(socket: &mut Socket, kinds: &[&str]) -> Value {
 }
 
 /// True when no frame of these types arrives within half a second.
-async fn silent(socket: &mut Socket, kinds: &[&str]) -> bool {
+pub async fn silent(socket: &mut Socket, kinds: &[&str]) -> bool {
     let wait = tokio::time::timeout(std::time::Duration::from_millis(500), frame_of(socket, kinds)).await;
     wait.is_err()
 }

@@ -4,6 +4,38 @@
  */
 
 export interface paths {
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs/{name}/run": {
         parameters: {
             query?: never;
@@ -18,6 +50,38 @@ export interface paths {
          *     what `grow jobs run NAME` does from a shell.
          */
         post: operations["run_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resolve"];
         delete?: never;
         options?: never;
         head?: never;
@@ -925,6 +989,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rewards": {
         parameters: {
             query?: never;
@@ -1069,6 +1149,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/blocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listBlocked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/nearby": {
         parameters: {
             query?: never;
@@ -1133,6 +1229,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["blockUser"];
+        delete: operations["unblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/presence": {
         parameters: {
             query?: never;
@@ -1170,11 +1282,26 @@ export interface components {
             reward: number;
             unlockedAt?: string | null;
         };
+        /** @enum {string} */
+        Action: "dismiss" | "remove" | "suspend";
         AddCollaborator: {
             /** @description `collaborator` (default) or `viewer`. */
             role?: string | null;
             /** Format: int64 */
             userId: number;
+        };
+        AdminReport: {
+            content: components["schemas"]["ReportedContent"];
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            reason: string;
+            reporter?: null | components["schemas"]["ProfileCard"];
+            status: components["schemas"]["ReportStatus"];
+            subject?: null | components["schemas"]["ProfileCard"];
+            /** Format: int64 */
+            targetId: number;
+            targetType: components["schemas"]["TargetType"];
         };
         AssignTask: {
             /**
@@ -1189,6 +1316,16 @@ export interface components {
         };
         Availability: {
             available: boolean;
+        };
+        BlockedUser: {
+            blockedAt: string;
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            profileImageUrl?: string | null;
+            role: components["schemas"]["Role"];
+            username: string;
         };
         /** @description A chat, named as its reader sees it: the other person of a direct chat, a project, a room. */
         ChatRef: {
@@ -1319,6 +1456,16 @@ export interface components {
         ConnectionWithUser: components["schemas"]["Connection"] & {
             connectedUser: components["schemas"]["ConnectedUser"];
         };
+        /** @description A message around a reported one, as the administrator reads it. */
+        ContextMessage: {
+            content: string;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The reported message itself. */
+            isReported: boolean;
+            senderName: string;
+        };
         /** @description A conversation the caller is in (spec 000 §3). */
         Conversation: {
             createdAt: string;
@@ -1366,6 +1513,10 @@ export interface components {
             name: string;
             /** Format: int64 */
             reward: number;
+        };
+        DeleteAccountRequest: {
+            /** @description The account's password, to show it is really them. */
+            password?: string | null;
         };
         DirectMessageBody: components["schemas"]["MessageBody"] & {
             /** Format: int64 */
@@ -1576,6 +1727,13 @@ export interface components {
             phase?: string | null;
             title: string;
         };
+        NewReport: {
+            /** @description What is wrong, 1-1000 characters. */
+            reason: string;
+            /** Format: int64 */
+            targetId: number;
+            targetType: components["schemas"]["TargetType"];
+        };
         NewTask: {
             /** @description Addresses from `/api/upload`. */
             attachments?: string[] | null;
@@ -1767,9 +1925,37 @@ export interface components {
             rememberToken: string;
             username: string;
         };
+        Report: {
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            reason: string;
+            status: components["schemas"]["ReportStatus"];
+            /** Format: int64 */
+            targetId: number;
+            targetType: components["schemas"]["TargetType"];
+        };
+        /** @enum {string} */
+        ReportStatus: "open" | "dismissed" | "removed" | "suspended";
+        /** @description What was reported, read now (it may have been changed or removed since). */
+        ReportedContent: {
+            /** @description For a message: up to three messages either side of it, in sending order. */
+            context: components["schemas"]["ContextMessage"][];
+            /** @description False when the content is gone (removed, deleted by its author, or its account deleted). */
+            exists: boolean;
+            imageUrl?: string | null;
+            /** Format: int64 */
+            projectId?: number | null;
+            text?: string | null;
+            /** @description A person's name, a project's title, where a message was sent, or the project feedback is on. */
+            title?: string | null;
+        };
         ResetPasswordRequest: {
             password: string;
             token: string;
+        };
+        ResolveReport: {
+            action: components["schemas"]["Action"];
         };
         RewardsResponse: {
             achievements: components["schemas"]["AchievementProgress"][];
@@ -2011,6 +2197,8 @@ export interface components {
             /** Format: int64 */
             projectId: number;
         };
+        /** @enum {string} */
+        TargetType: "user" | "project" | "message" | "feedback";
         /** @description A project task (spec 001 §3). */
         Task: {
             /** Format: int64 */
@@ -2134,6 +2322,82 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account and everything it owns are gone; the session cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed out, or the wrong password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything the account holds, as one JSON document to download: profile, connections, messages sent and received, projects with their tasks, updates and feedback, supports, pledges, the coin ledger (`ledger`), notifications and swipes. Never another user's email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     run_job: {
         parameters: {
             query?: never;
@@ -2151,6 +2415,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobRun"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description `open` (the default) or `all`. */
+                status?: string;
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first, with the reported content as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReport"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveReport"];
+            };
+        };
+        responses: {
+            /** @description Resolved, with every other open report on the same thing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReport"];
+                };
+            };
+            /** @description Already resolved, removing a person, or nobody to suspend */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -2338,6 +2712,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2397,6 +2780,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is suspended */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5215,6 +5607,63 @@ export interface operations {
             };
         };
     };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReport"];
+            };
+        };
+        responses: {
+            /** @description Reported (reporting the same thing again while it is open changes nothing) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such thing the caller can see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rewards: {
         parameters: {
             query?: never;
@@ -5653,6 +6102,34 @@ export interface operations {
             };
         };
     };
+    listBlocked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people the caller blocked, most recent first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedUser"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     people: {
         parameters: {
             query?: {
@@ -5824,6 +6301,88 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked (already or now); any connection or request between the two is gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked (any more, or never was) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,19 @@
+//! Safety (API.md "Safety"): blocking, reports and moderation, and the per-person limits on
+//! messages, requests and reports.
+
+pub mod blocks;
+pub mod limits;
+pub mod reports;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(blocks::block_user, blocks::unblock_user))
+        .routes(routes!(blocks::blocked))
+        .routes(routes!(reports::create))
+        .routes(routes!(reports::list))
+        .routes(routes!(reports::resolve))
+}
