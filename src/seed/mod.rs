@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 mod chat;
 mod projects;
+mod safety;
 
 use std::collections::HashMap;
 
@@ -82,6 +83,7 @@ pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     projects::seed(&mut tx, files, &by_name, now_ms()).await.context("demo projects")?;
     let roles: Vec<(i64, String)> = people.iter().zip(&ids).map(|(person, id)| (*id, person.role.clone())).collect();
     chat::seed(&mut tx, &roles, now_ms()).await.context("demo conversations")?;
+    safety::seed(&mut tx, now_ms()).await.context("demo reports")?;
     tx.commit().await?;
     Ok(people.len())
 }

@@ -617,3 +617,17 @@ async fn deleting_an_account_takes_everything_it_owns_and_keeps_the_counts_other
         .await;
     assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
 }
+
+#[tokio::test]
+async fn the_demo_community_has_open_reports_for_an_administrator_to_judge() {
+    let app = spawn_app_with(|config| config.seed_demo = true).await;
+    let admin = admin(&app).await;
+    let reports = admin.get("/api/admin/reports").await.body;
+    let kinds: Vec<&str> = reports.as_array().unwrap().iter().map(|r| r["targetType"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["message", "project", "user"]);
+    for report in reports.as_array().unwrap() {
+        assert_eq!(report["content"]["exists"], true, "{report}");
+        assert!(report["reporter"]["firstName"].is_string() && report["subject"]["firstName"].is_string());
+        assert_ne!(report["reporter"]["id"], report["subject"]["id"]);
+    }
+}
