@@ -172,6 +172,17 @@ impl<D> Corpus<D> {
         self.docs.iter().enumerate().filter_map(|(slot, doc)| doc.as_ref().map(|d| (slot as u32, d)))
     }
 
+    /// The live documents of one of `parts` equal stretches of slots (to score on several threads).
+    pub fn slotted_part(&self, part: usize, parts: usize) -> impl Iterator<Item = (u32, &D)> {
+        let size = self.docs.len().div_ceil(parts.max(1));
+        let start = (part * size).min(self.docs.len());
+        let end = (start + size).min(self.docs.len());
+        self.docs[start..end]
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, doc)| doc.as_ref().map(|d| ((start + i) as u32, d)))
+    }
+
     /// BM25F of every live document holding any of the terms.
     pub fn scores(&self, terms: &[(String, f32)]) -> Scores {
         let mut out = Scores { by_slot: vec![0.0; self.docs.len()], touched: Vec::new() };

@@ -83,6 +83,11 @@ fn list_of(json: &str) -> Vec<String> {
     serde_json::from_str(json).unwrap_or_default()
 }
 
+/// Country names as words, worked out once.
+static COUNTRY_WORDS: std::sync::LazyLock<Vec<(&str, Vec<Vec<String>>)>> = std::sync::LazyLock::new(|| {
+    lexicon::COUNTRIES.iter().map(|(code, names)| (*code, names.iter().map(|n| text::words(n)).collect())).collect()
+});
+
 /// The country a person or project is in: the code their location ends with ("London, GB"), a
 /// country they name, or the country of the closest known city.
 fn country_of(location: Option<&str>, position: Option<(f64, f64)>) -> Option<String> {
@@ -93,11 +98,8 @@ fn country_of(location: Option<&str>, position: Option<(f64, f64)>) -> Option<St
         }
     }
     let said = text::words(location);
-    for (code, names) in lexicon::COUNTRIES {
-        if names.iter().any(|n| {
-            let n = text::words(n);
-            said.windows(n.len()).any(|w| w == n.as_slice())
-        }) {
+    for (code, names) in COUNTRY_WORDS.iter() {
+        if names.iter().any(|n| !n.is_empty() && said.windows(n.len()).any(|w| w == n.as_slice())) {
             return Some(code.to_string());
         }
     }
@@ -110,9 +112,28 @@ fn country_of(location: Option<&str>, position: Option<(f64, f64)>) -> Option<St
         .map(|(_, cc)| cc.to_string())
 }
 
-fn person(row: UserTuple) -> PersonRow {
+/// Countries already worked out in one build, by location and position to a tenth of a degree
+/// (a few kilometres: the nearest city within 150 km rarely changes inside one cell): most people
+/// share their location with many others.
+#[derive(Default)]
+struct Countries(HashMap<(String, Option<(i32, i32)>), Option<String>>);
+
+impl Countries {
+    fn of(&mut self, location: Option<&str>, position: Option<(f64, f64)>) -> Option<String> {
+        let cell = position.map(|(lat, lng)| ((lat * 10.0).round() as i32, (lng * 10.0).round() as i32));
+        let key = (location.unwrap_or_default().to_string(), cell);
+        if let Some(found) = self.0.get(&key) {
+            return found.clone();
+        }
+        let found = country_of(location, position);
+        self.0.insert(key, found.clone());
+        found
+    }
+}
+
+fn person(row: UserTuple, countries: &mut Countries) -> PersonRow {
     let (id, first_name, last_name, username, role, bio, location, skills, lat, lng, discoverable, _) = row;
-    let country = country_of(location.as_deref(), lat.zip(lng));
+    let country = countries.of(location.as_deref(), lat.zip(lng));
     PersonRow {
         id,
         first_name,
@@ -129,10 +150,10 @@ fn person(row: UserTuple) -> PersonRow {
     }
 }
 
-fn project(row: ProjectTuple) -> ProjectRow {
+fn project(row: ProjectTuple, countries: &mut Countries) -> ProjectRow {
     let (id, owner_id, title, description, category, phase, looking_for, first, last, location, lat, lng, listed, _) =
         row;
-    let country = country_of(location.as_deref(), lat.zip(lng));
+    let country = countries.of(location.as_deref(), lat.zip(lng));
     ProjectRow {
         id,
         owner_id,
@@ -150,27 +171,59 @@ fn project(row: ProjectTuple) -> ProjectRow {
     }
 }
 
+/// A whole index from every row: the rows are turned into documents on two threads (people on one,
+/// projects on the other), then indexed in order.
+fn index_all(users: Vec<UserTuple>, projects: Vec<ProjectTuple>) -> (Index, Seen) {
+    let mut seen = Seen::default();
+    for row in &users {
+        seen.users_since = seen.users_since.max(row.11);
+        seen.users.insert(row.0, row.11);
+    }
+    for row in &projects {
+        seen.projects_since = seen.projects_since.max(row.13);
+        seen.projects.insert(row.0, row.13);
+    }
+    let (people, projects) = std::thread::scope(|scope| {
+        let projects = scope.spawn(move || {
+            let mut countries = Countries::default();
+            projects.into_iter().map(|row| project(row, &mut countries)).collect::<Vec<_>>()
+        });
+        let mut countries = Countries::default();
+        let people: Vec<PersonRow> = users.into_iter().map(|row| person(row, &mut countries)).collect();
+        (people, projects.join().unwrap_or_default())
+    });
+    let mut fresh = Index::default();
+    for row in people {
+        fresh.put_person(row);
+    }
+    for row in projects {
+        fresh.put_project(row);
+    }
+    (fresh, seen)
+}
+
 impl Search {
     /// Reads everything (at start, and when too much of the index is dead).
     pub async fn build(&self, db: &Db) -> anyhow::Result<()> {
+        let started = std::time::Instant::now();
         let mut conn = db.conn().await?;
         let users: Vec<UserTuple> = sqlx::query_as(USER_SELECT).fetch_all(&mut *conn).await?;
         let projects: Vec<ProjectTuple> = sqlx::query_as(PROJECT_SELECT).fetch_all(&mut *conn).await?;
         drop(conn);
-        let mut seen = Seen::default();
-        let mut fresh = Index::default();
-        for row in users {
-            seen.users_since = seen.users_since.max(row.11);
-            seen.users.insert(row.0, row.11);
-            fresh.put_person(person(row));
-        }
-        for row in projects {
-            seen.projects_since = seen.projects_since.max(row.13);
-            seen.projects.insert(row.0, row.13);
-            fresh.put_project(project(row));
-        }
+        let read = started.elapsed();
+        let (people, project_count) = (users.len(), projects.len());
+        let (fresh, seen) = tokio::task::spawn_blocking(move || index_all(users, projects))
+            .await
+            .map_err(|err| anyhow::anyhow!("building the search index: {err}"))?;
         *self.index.write().unwrap_or_else(std::sync::PoisonError::into_inner) = fresh;
         *lock(&self.seen) = seen;
+        tracing::info!(
+            people,
+            projects = project_count,
+            read_ms = read.as_millis() as u64,
+            total_ms = started.elapsed().as_millis() as u64,
+            "search index built"
+        );
         Ok(())
     }
 
@@ -199,15 +252,16 @@ impl Search {
         }
         let changed = users.len() + projects.len();
         let mut index = self.index.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut countries = Countries::default();
         for row in users {
             seen.users_since = seen.users_since.max(row.11);
             seen.users.insert(row.0, row.11);
-            index.put_person(person(row));
+            index.put_person(person(row, &mut countries));
         }
         for row in projects {
             seen.projects_since = seen.projects_since.max(row.13);
             seen.projects.insert(row.0, row.13);
-            index.put_project(project(row));
+            index.put_project(project(row, &mut countries));
         }
         Ok(changed)
     }

@@ -237,7 +237,14 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
         (score >= min || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
     let hits: Vec<Hit> = if structured {
-        score_all(index.people.slotted(), score_of)
+        // Every person is scored: half on another thread (the projects have a third, and are fewer).
+        std::thread::scope(|scope| {
+            let score_of = &score_of;
+            let second = scope.spawn(move || score_all(index.people.slotted_part(1, 2), score_of));
+            let mut hits = score_all(index.people.slotted_part(0, 2), score_of);
+            hits.extend(second.join().unwrap_or_default());
+            hits
+        })
     } else {
         text.touched.iter().filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc))).collect()
     };
