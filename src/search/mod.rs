@@ -84,7 +84,9 @@ fn list_of(json: &str) -> Vec<String> {
 }
 
 /// Country names as words, worked out once.
-static COUNTRY_WORDS: std::sync::LazyLock<Vec<(&str, Vec<Vec<String>>)>> = std::sync::LazyLock::new(|| {
+/// A country code with each of its names as words.
+type CountryNames = (&'static str, Vec<Vec<String>>);
+static COUNTRY_WORDS: std::sync::LazyLock<Vec<CountryNames>> = std::sync::LazyLock::new(|| {
     lexicon::COUNTRIES.iter().map(|(code, names)| (*code, names.iter().map(|n| text::words(n)).collect())).collect()
 });
 
@@ -116,7 +118,10 @@ fn country_of(location: Option<&str>, position: Option<(f64, f64)>) -> Option<St
 /// (a few kilometres: the nearest city within 150 km rarely changes inside one cell): most people
 /// share their location with many others.
 #[derive(Default)]
-struct Countries(HashMap<(String, Option<(i32, i32)>), Option<String>>);
+struct Countries(HashMap<PlaceKey, Option<String>>);
+
+/// A location as written and the tenth-of-a-degree cell of its position.
+type PlaceKey = (String, Option<(i32, i32)>);
 
 impl Countries {
     fn of(&mut self, location: Option<&str>, position: Option<(f64, f64)>) -> Option<String> {
