@@ -42,6 +42,8 @@ function signedIn(user: User) {
     // Explore, the home screen, shows the swipe deck (src/features/explore).
     http.get('/api/feed', () => HttpResponse.json([])),
     http.get('/api/feed/swipes', () => HttpResponse.json([])),
+    // The profile lists the people I blocked (src/features/safety).
+    http.get('/api/users/blocked', () => HttpResponse.json([])),
   );
 }
 
@@ -85,6 +87,30 @@ describe('AppRoutes', () => {
     }
   });
 
+  it("shows 'Page Not Found' at /admin to anyone but an administrator", async () => {
+    signedIn(makeUser({ isAdmin: false }));
+    renderWithProviders(<AppRoutes />, { path: '/admin' });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Open reports' })).toBeNull();
+  });
+
+  it("shows 'Page Not Found' at /admin when signed out", async () => {
+    signedOut();
+    renderWithProviders(<AppRoutes />, { path: '/admin' });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows the open reports at /admin to an administrator', async () => {
+    signedIn(makeUser({ isAdmin: true }));
+    server.use(http.get('/api/admin/reports', () => HttpResponse.json([])));
+    renderWithProviders(<AppRoutes />, { path: '/admin' });
+    expect(
+      await screen.findByRole('heading', { name: 'Open reports' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No open reports. All clear!')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+  });
+
   it('titles the signed-in screens and greets the user on Explore', async () => {
     signedIn(makeUser({ firstName: 'Ada' }));
     renderWithProviders(<AppRoutes />, { path: '/' });
@@ -109,6 +135,7 @@ describe('AppRoutes', () => {
       http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
       // The signed-in app asks once for the day's login bonus (src/features/rewards).
       http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
+      http.get('/api/users/blocked', () => HttpResponse.json([])),
       http.post('/api/auth/logout', () => {
         loggedOut = true;
         return HttpResponse.json({ message: 'Logged out' });

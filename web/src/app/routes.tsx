@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type User } from '@/lib/session';
+import { SafetyProvider } from '@/features/safety/safety-provider';
 import { DailyLoginBonus } from '@/app/daily-login-bonus';
 import { lazyScreen } from '@/app/lazy-screen';
 import { LiveChannel } from '@/app/live-channel';
@@ -25,6 +26,7 @@ const RewardsScreen = lazyScreen(() => import('@/features/rewards/rewards-screen
 const IdeateScreen = lazyScreen(() => import('@/features/chat/ideate-screen'));
 const ProfileScreen = lazyScreen(() => import('@/app/screens/profile-route'));
 const JoinScreen = lazyScreen(() => import('@/features/join/join-screen'));
+const AdminScreen = lazyScreen(() => import('@/features/safety/admin-screen'));
 
 /**
  * The route table of spec 000 §2, for the signed-in and the signed-out states. A current-user call that fails
@@ -60,7 +62,8 @@ function SignedInRoutes({ user }: { user: User }) {
   );
 
   return (
-    <>
+    // Block and Report, offered to every screen and dialog (src/lib/safety.ts).
+    <SafetyProvider>
       {/* One live connection, one session poll and one daily-bonus check per signed-in user; a different user gets fresh ones. */}
       <LiveChannel key={`live-${user.id}`} />
       <SessionRefresh key={`refresh-${user.id}`} />
@@ -80,9 +83,11 @@ function SignedInRoutes({ user }: { user: User }) {
         </Route>
         <Route path="/project/:id">{(params) => inShell(<JoinScreen projectId={params.id} />)}</Route>
         <Route path="/design-system">{inShell(<DesignSystemScreen />)}</Route>
+        {/* Administrators only: to anyone else the page does not exist. */}
+        <Route path="/admin">{inShell(user.isAdmin ? <AdminScreen /> : <NotFoundScreen embedded />)}</Route>
         <Route>{inShell(<NotFoundScreen embedded />)}</Route>
       </Switch>
-    </>
+    </SafetyProvider>
   );
 }
 

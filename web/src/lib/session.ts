@@ -100,6 +100,18 @@ export function useSetCurrentUser(): (user: User | null) => void {
   return useCallback((user: User | null) => queryClient.setQueryData(CURRENT_USER_KEY, user), [queryClient]);
 }
 
+/**
+ * Empties the cache of everything the signed-in user read, once they are signed out (logout, a deleted account).
+ * The current-user entry is kept but set to null rather than removed: components observing it (the router) are
+ * told at once that nobody is signed in, with no "Loading..." flash and no refetch.
+ */
+export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
+  queryClient.getMutationCache().clear();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+}
+
 /** Log out (spec 000 §7): POST /api/auth/logout (errors only logged), clear the cache, go to `/`. */
 export function useLogout(): { logout: () => Promise<void>; isPending: boolean } {
   const queryClient = useQueryClient();
@@ -113,12 +125,7 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
-      await queryClient.cancelQueries();
-      // Clear the cache. The current-user entry is kept but set to null rather than removed: components observing
-      // it (the router) are told at once that nobody is signed in, with no "Loading..." flash and no refetch.
-      queryClient.getMutationCache().clear();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      await forgetSignedInUser(queryClient);
       setPending(false);
       navigate('/');
     }

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SafetyContext, type BlockOptions, type ReportTarget, type SafetyPerson } from '@/lib/safety';
+import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
@@ -538,5 +541,91 @@ describe('IdeateScreen, project and room chats', () => {
       'placeholder',
       'Chat with community...',
     );
+  });
+});
+
+describe('Block and Report in a chat', () => {
+  /** The safety area's entry points, as the app provides them (src/lib/safety.ts), recording the calls. */
+  function withSafety(ui: ReactElement) {
+    const calls = {
+      menus: [] as { person: SafetyPerson; options?: BlockOptions }[],
+      reports: [] as ReportTarget[],
+    };
+    const actions = {
+      report: (target: ReportTarget) => void calls.reports.push(target),
+      block: () => {},
+      personMenu: (person: SafetyPerson, options?: BlockOptions) =>
+        void calls.menus.push({ person, options }),
+    };
+    return { ui: <SafetyContext.Provider value={actions}>{ui}</SafetyContext.Provider>, calls };
+  }
+
+  it('a direct chat’s More menu names the person, and a block leaves the chat', async () => {
+    serve({ connections: [makeConnection()] });
+    const { ui, calls } = withSafety(<IdeateScreen user={ME} />);
+    const { location } = renderWithProviders(ui, { path: '/ideate?chat=8' });
+    await userEvent.click(
+      await within(sheet()).findByRole('button', { name: 'More options for Bob Builder' }, LAZY),
+    );
+    expect(calls.menus).toHaveLength(1);
+    expect(calls.menus[0]!.person).toEqual({ id: 8, firstName: 'Bob', lastName: 'Builder' });
+    // Blocked: back to the list.
+    calls.menus[0]!.options?.onBlocked?.();
+    await waitFor(() => expect(location()).toBe('/ideate'));
+  });
+
+  it('someone else’s message can be reported; my own keeps edit and delete', async () => {
+    serve({
+      connections: [makeConnection()],
+      messages: [
+        makeMessage({ id: 1, senderId: 8, senderName: 'Bob Builder', content: 'Buy my course' }),
+        makeMessage({ id: 2, senderId: 7, senderName: 'Ada Lovelace', content: 'No thanks' }),
+      ],
+    });
+    const { ui, calls } = withSafety(<IdeateScreen user={ME} />);
+    renderWithProviders(ui, { path: '/ideate?chat=8' });
+    const log = await screen.findByRole('log', undefined, LAZY);
+    const [theirs, mine] = within(log).getAllByRole('button', { name: 'Message options' });
+
+    await userEvent.click(mine!);
+    let options = await screen.findByRole('dialog', { name: 'Message options' });
+    expect(within(options).getByRole('button', { name: 'Delete message' })).toBeInTheDocument();
+    expect(within(options).queryByRole('button', { name: 'Report message' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Message options' })).toBeNull());
+
+    await userEvent.click(theirs!);
+    options = await screen.findByRole('dialog', { name: 'Message options' });
+    expect(within(options).queryByRole('button', { name: 'Edit message' })).toBeNull();
+    expect(within(options).queryByRole('button', { name: 'Delete message' })).toBeNull();
+    await userEvent.click(within(options).getByRole('button', { name: 'Report message' }));
+    expect(calls.reports).toEqual([{ type: 'message', id: 1, senderName: 'Bob Builder' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Message options' })).toBeNull());
+  });
+
+  it('a message a block refuses says the server’s words', async () => {
+    serve({ connections: [makeConnection()] });
+    server.use(
+      http.post('/api/messages', () =>
+        HttpResponse.json({ message: 'This person is not available' }, { status: 403 }),
+      ),
+    );
+    renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?chat=8' });
+    await screen.findByText('No messages yet. Start a conversation!', undefined, LAZY);
+    await userEvent.type(composer(), 'Hello?{Enter}');
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: 'Error', description: 'This person is not available' }),
+    );
+  });
+
+  it('without Block and Report offered, others’ messages have no options', async () => {
+    serve({
+      connections: [makeConnection()],
+      messages: [makeMessage({ id: 1, senderId: 8, senderName: 'Bob Builder', content: 'Hi' })],
+    });
+    renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?chat=8' });
+    const log = await screen.findByRole('log', undefined, LAZY);
+    expect(within(log).queryByRole('button', { name: 'Message options' })).toBeNull();
+    expect(within(sheet()).queryByRole('button', { name: /^More options/ })).toBeNull();
   });
 });

@@ -14,13 +14,16 @@ export interface ProfileScreenProps {
   connections?: ReactNode;
   /** The Connect and Collab request tabs (the connections area's). */
   requests?: ReactNode;
+  /** Blocked people, Download my data and Delete my account (the safety area's). */
+  safety?: ReactNode;
 }
 
 /**
  * The profile at /profile (spec 000 §2): the header, Edit Profile, Upgrade Plan, Share Profile, 'N Connections',
- * the request tabs and Log Out. The connections area's parts come in as slots (features do not import each other).
+ * the request tabs, safety and your data, and Log Out. The connections and safety areas' parts come in as slots
+ * (features do not import each other).
  */
-export default function ProfileScreen({ user, connections, requests }: ProfileScreenProps) {
+export default function ProfileScreen({ user, connections, requests, safety }: ProfileScreenProps) {
   const { logout, isPending } = useLogout();
   const [dialog, setDialog] = useState<'edit' | 'plan' | null>(null);
 
@@ -51,6 +54,8 @@ export default function ProfileScreen({ user, connections, requests }: ProfileSc
       </div>
 
       {requests}
+
+      {safety}
 
       <Button
         variant="ghost"

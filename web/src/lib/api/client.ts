@@ -140,9 +140,26 @@ export function requestUntyped(
   path: string,
   init: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<unknown> {
+  return unwrap(callUntyped(method, path, init));
+}
+
+/**
+ * Like `requestUntyped`, keeping the response beside the data, for a call whose headers matter: a list's Link
+ * header (`unwrapPage(callUntyped(...))`) or a download's name (`parseAs: 'blob'`).
+ */
+export function callUntyped(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  init: {
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    parseAs?: 'json' | 'blob' | 'text';
+  } = {},
+): Promise<{ data?: unknown; response: Response }> {
   const untyped = api as unknown as {
     request: (method: string, path: string, init: object) => Promise<{ data?: unknown; response: Response }>;
   };
   const { query, ...rest } = init;
-  return unwrap(untyped.request(method.toLowerCase(), path, { ...rest, params: query ? { query } : {} }));
+  return untyped.request(method.toLowerCase(), path, { ...rest, params: query ? { query } : {} });
 }

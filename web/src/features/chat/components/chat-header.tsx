@@ -1,4 +1,4 @@
-import { ArrowLeft, Info, LogOut, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, Info, LogOut, MoreHorizontal, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -53,7 +53,10 @@ function Frame({
   );
 }
 
-/** A direct chat: the person, with the ONLINE marker while they are online (spec 000 §2). */
+/**
+ * A direct chat: the person, with the ONLINE marker while they are online (spec 000 §2), and their "More" menu
+ * (Block, Report) when the app offers it.
+ */
 export function DirectHeader({
   onBack,
   name,
@@ -64,6 +67,7 @@ export function DirectHeader({
   connection,
   onConnect,
   isConnecting,
+  onMore,
 }: {
   onBack: () => void;
   name: string;
@@ -74,6 +78,7 @@ export function DirectHeader({
   connection: 'accepted' | 'pending' | 'none';
   onConnect: () => void;
   isConnecting: boolean;
+  onMore?: () => void;
 }) {
   const knownRole = isRole(role) ? role : undefined;
   return (
@@ -103,21 +108,39 @@ export function DirectHeader({
         </Subtitle>
       }
       actions={
-        connection === 'accepted' ? undefined : connection === 'pending' ? (
-          <span className="mr-2 rounded-full bg-muted px-3 py-1 font-display text-[0.6875rem] font-bold uppercase tracking-wider text-muted-foreground">
-            Requested
-          </span>
-        ) : (
-          <button
-            type="button"
-            onClick={onConnect}
-            disabled={isConnecting}
-            aria-label={`Connect with ${name}`}
-            className={cn(iconButton, 'text-primary')}
-          >
-            <UserPlus className="size-5" aria-hidden />
-          </button>
-        )
+        <>
+          {connection === 'accepted' ? undefined : connection === 'pending' ? (
+            <span
+              className={cn(
+                'rounded-full bg-muted px-3 py-1 font-display text-[0.6875rem] font-bold uppercase tracking-wider text-muted-foreground',
+                onMore ? 'mr-1' : 'mr-2',
+              )}
+            >
+              Requested
+            </span>
+          ) : (
+            <button
+              type="button"
+              onClick={onConnect}
+              disabled={isConnecting}
+              aria-label={`Connect with ${name}`}
+              className={cn(iconButton, 'text-primary')}
+            >
+              <UserPlus className="size-5" aria-hidden />
+            </button>
+          )}
+          {onMore && (
+            <button
+              type="button"
+              onClick={onMore}
+              aria-label={`More options for ${name}`}
+              aria-haspopup="dialog"
+              className={iconButton}
+            >
+              <MoreHorizontal className="size-5" aria-hidden />
+            </button>
+          )}
+        </>
       }
     />
   );

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
+import { useSafety } from '@/lib/safety';
 import { toast } from '@/lib/toast';
 import { deleteMessage, editMessage, joinCommunity, leaveCommunity, requestConnection } from '../api/chat';
 import type { Message } from '../api/types';
@@ -104,6 +105,7 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
   const sender = useSendMessage(chat);
   const signalTyping = useTypingSignal(chat);
   const typists = useTypists(messagesPath(chat)).filter((id) => id !== me);
+  const safety = useSafety();
 
   const [actionsFor, setActionsFor] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
@@ -202,6 +204,16 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
         connection={person?.connection ?? 'none'}
         onConnect={() => connect.mutate()}
         isConnecting={connect.isPending}
+        onMore={
+          safety && person
+            ? () =>
+                safety.personMenu(
+                  { id: chat.userId, firstName: person.firstName, lastName: person.lastName },
+                  // Blocked, they are gone from this chat: back to the list.
+                  { onBlocked: onBack },
+                )
+            : undefined
+        }
       />
     ) : chat.kind === 'project' ? (
       project.isPending && !project.isError ? (
@@ -294,6 +306,7 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
           isLoadingOlder={history.isFetchingNextPage}
           loadOlder={() => void history.fetchNextPage()}
           onActions={setActionsFor}
+          othersHaveOptions={safety !== null}
           onOpenImage={(url, name) => setImage({ url, name })}
           roleOf={roleOf}
           typing={typists.length > 0 ? <TypingDots /> : null}
@@ -343,6 +356,7 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
       )}
       <MessageActionsDialog
         message={actionsFor}
+        mine={actionsFor?.senderId === me}
         onClose={() => setActionsFor(null)}
         onEdit={(message) => {
           setActionsFor(null);
@@ -352,6 +366,14 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
           setActionsFor(null);
           setDeleting(message);
         }}
+        onReport={
+          safety
+            ? (message) => {
+                setActionsFor(null);
+                safety.report({ type: 'message', id: message.id, senderName: message.senderName });
+              }
+            : undefined
+        }
       />
       <DeleteMessageDialog
         message={deleting}

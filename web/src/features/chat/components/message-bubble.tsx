@@ -15,13 +15,15 @@ export interface BubbleProps {
   showAvatar: boolean;
   onOpenImage: (url: string, name: string) => void;
   onActions: (message: Message) => void;
+  /** Whether the options button shows (always on my own; on others' where Report is offered). */
+  hasOptions?: boolean;
   /** The sender's role, when known (the avatar's colour). */
   senderRole?: string | null;
 }
 
 /**
  * One message (spec 000 §2): my own on the right; everyone else's on the left with their avatar and the time.
- * A long press (or the options button) on my own opens edit and delete.
+ * A long press (or the options button) on my own opens edit and delete; on someone else's, Report.
  */
 export function MessageBubble({
   message,
@@ -30,6 +32,7 @@ export function MessageBubble({
   showAvatar,
   onOpenImage,
   onActions,
+  hasOptions = mine,
   senderRole,
 }: BubbleProps) {
   const time = messageTime(message.createdAt);
@@ -40,7 +43,7 @@ export function MessageBubble({
   const body = (
     <div
       onContextMenu={
-        mine
+        hasOptions
           ? (event) => {
               event.preventDefault();
               onActions(message);
@@ -83,25 +86,29 @@ export function MessageBubble({
     </div>
   );
 
+  const options = hasOptions && (
+    <button
+      type="button"
+      onClick={() => onActions(message)}
+      aria-label="Message options"
+      aria-haspopup="dialog"
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground/70 transition-opacity hover:bg-muted hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100"
+    >
+      <MoreVertical className="size-4" aria-hidden />
+    </button>
+  );
+
   if (mine) {
     return (
       <div className="group flex items-center justify-end gap-0.5">
-        <button
-          type="button"
-          onClick={() => onActions(message)}
-          aria-label="Message options"
-          aria-haspopup="dialog"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground/70 transition-opacity hover:bg-muted hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100"
-        >
-          <MoreVertical className="size-4" aria-hidden />
-        </button>
+        {options}
         {body}
       </div>
     );
   }
 
   return (
-    <div className="flex items-end gap-2">
+    <div className="group flex items-end gap-2">
       {showAvatar ? (
         <Avatar
           name={message.senderName || 'Someone'}
@@ -114,6 +121,7 @@ export function MessageBubble({
         <span aria-hidden className="w-8 shrink-0" />
       )}
       {body}
+      {options && <span className="-ml-1.5 self-center">{options}</span>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Copy, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Flag, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,19 +13,26 @@ import type { Message } from '../api/types';
 const actionRow =
   'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left font-semibold transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
 
-/** What I can do with a message of mine: edit it (text), copy it, delete it. */
+/**
+ * What I can do with a message: with my own, edit it (text), copy it, delete it; with someone else's, copy it and
+ * report it (where the app offers Report).
+ */
 export function MessageActionsDialog({
   message,
+  mine,
   onClose,
   onEdit,
   onDelete,
+  onReport,
 }: {
   message: Message | null;
+  mine: boolean;
   onClose: () => void;
   onEdit: (message: Message) => void;
   onDelete: (message: Message) => void;
+  onReport?: (message: Message) => void;
 }) {
-  const canEdit = message !== null && !message.attachmentUrl;
+  const canEdit = mine && message !== null && !message.attachmentUrl;
   const canCopy = message !== null && message.content.trim().length > 0 && 'clipboard' in navigator;
   return (
     <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
@@ -33,7 +40,9 @@ export function MessageActionsDialog({
         <DialogHeader>
           <DialogTitle>Message options</DialogTitle>
           <DialogDescription className="line-clamp-2">
-            {message?.content.trim() || message?.attachmentName || 'Your message'}
+            {message?.content.trim() ||
+              message?.attachmentName ||
+              (mine ? 'Your message' : `A message from ${message?.senderName ?? 'someone'}`)}
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-1 pt-2">
@@ -56,14 +65,26 @@ export function MessageActionsDialog({
               Copy text
             </button>
           )}
-          <button
-            type="button"
-            className={`${actionRow} text-destructive`}
-            onClick={() => message && onDelete(message)}
-          >
-            <Trash2 className="size-5" aria-hidden />
-            Delete message
-          </button>
+          {mine && (
+            <button
+              type="button"
+              className={`${actionRow} text-destructive`}
+              onClick={() => message && onDelete(message)}
+            >
+              <Trash2 className="size-5" aria-hidden />
+              Delete message
+            </button>
+          )}
+          {!mine && onReport && (
+            <button
+              type="button"
+              className={`${actionRow} text-destructive`}
+              onClick={() => message && onReport(message)}
+            >
+              <Flag className="size-5" aria-hidden />
+              Report message
+            </button>
+          )}
         </div>
       </DialogContent>
     </Dialog>

@@ -27,6 +27,8 @@ export interface MessageThreadProps {
   isLoadingOlder: boolean;
   loadOlder: () => void;
   onActions: (message: Message) => void;
+  /** Others' messages have options too (Report): shown only where the app offers them. */
+  othersHaveOptions?: boolean;
   onOpenImage: (url: string, name: string) => void;
   roleOf: (senderId: number) => string | null | undefined;
   /** 'typing…' (or who is typing), under the last message. */
@@ -46,6 +48,7 @@ export function MessageThread({
   isLoadingOlder,
   loadOlder,
   onActions,
+  othersHaveOptions = false,
   onOpenImage,
   roleOf,
   typing,
@@ -147,6 +150,7 @@ export function MessageThread({
                     showName={isGroup && startsRun}
                     showAvatar={endsRun}
                     onActions={onActions}
+                    hasOptions={message.senderId === me || othersHaveOptions}
                     onOpenImage={onOpenImage}
                     senderRole={roleOf(message.senderId)}
                   />

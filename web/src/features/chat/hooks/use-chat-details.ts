@@ -11,6 +11,9 @@ import { fullName } from '../lib/format';
 
 export interface Person {
   name: string;
+  /** Their first and last names as far as they are known (the first name addresses them: 'Block Ada?'). */
+  firstName: string;
+  lastName: string;
   photo: string | null;
   role: string | null;
   /** My connection with them: accepted, pending (either way), or none. */
@@ -36,8 +39,12 @@ export function usePerson(userId: number | null, messages: readonly Message[]): 
     sent?.senderName ||
     participant?.username ||
     '';
+  const firstName = (user?.firstName ?? participant?.firstName ?? '').trim();
+  const lastName = (user?.lastName ?? participant?.lastName ?? '').trim();
   return {
     name: name || 'Chat',
+    firstName: firstName || name.split(' ')[0] || '',
+    lastName: firstName ? lastName : name.split(' ').slice(1).join(' '),
     photo: user?.profileImageUrl ?? participant?.profileImageUrl ?? sent?.senderProfileImageUrl ?? null,
     role: user?.role ?? participant?.role ?? null,
     connection:

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { errorStatus, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { toast } from '@/lib/toast';
 import { liveChannel } from '@/lib/ws';
@@ -11,10 +12,13 @@ import { upsertMessage } from './use-chat-messages';
 /** Uploads larger than this are refused by the server (API.md "Uploads"): said before sending them. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-function sendFailed(chat: OpenChat): void {
+function sendFailed(chat: OpenChat, error: unknown): void {
+  const fallback = chat.kind === 'project' ? 'Failed to send project message' : 'Failed to send message';
+  // A block (403) or too many messages (429) is the server's to explain (shared/API.md "Safety").
+  const status = errorStatus(error);
   toast({
     title: 'Error',
-    description: chat.kind === 'project' ? 'Failed to send project message' : 'Failed to send message',
+    description: status === 403 || status === 429 ? serverMessage(error, fallback) : fallback,
     variant: 'destructive',
   });
 }
@@ -40,7 +44,7 @@ export function useSendMessage(chat: OpenChat) {
       upsertMessage(queryClient, chat, message);
       void invalidatePath(queryClient, '/api/conversations');
     },
-    onError: () => sendFailed(chat),
+    onError: (error) => sendFailed(chat, error),
   });
   const upload = useMutation({
     mutationFn: async ({ file, name, kind }: { file: Blob; name: string; kind: AttachmentKind }) => {

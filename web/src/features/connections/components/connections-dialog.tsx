@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CloudOff, MessageCircle, UserMinus, Users } from 'lucide-react';
+import { CloudOff, MessageCircle, MoreHorizontal, UserMinus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROLE_LABELS } from '@/lib/roles';
+import { useSafety } from '@/lib/safety';
 import { connectionsQuery } from '../api/connections';
 import type { ConnectionWithUser } from '../api/types';
 import { useRemoveConnection } from '../hooks/use-connection-actions';
@@ -20,7 +21,8 @@ function personName(connection: ConnectionWithUser): string {
 
 /**
  * The 'N Connections' button and the dialog it opens (spec 000 §2): every accepted connection with a message
- * shortcut (`/ideate?chat={id}`) and a remove button that asks first (Remove Connection).
+ * shortcut (`/ideate?chat={id}`), a remove button that asks first (Remove Connection) and, where the app offers
+ * them, Block and Report behind "More".
  */
 export function ConnectionsButton({ count }: { count: number }) {
   const [open, setOpen] = useState(false);
@@ -47,6 +49,7 @@ export function ConnectionsDialog({
   const accepted = list.data?.filter((connection) => connection.status === 'accepted');
   const remove = useRemoveConnection();
   const [confirming, setConfirming] = useState<ConnectionWithUser | null>(null);
+  const safety = useSafety();
 
   const confirm = () => {
     if (!confirming) return;
@@ -133,6 +136,18 @@ export function ConnectionsDialog({
                       >
                         <UserMinus aria-hidden />
                       </Button>
+                      {safety && (
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="text-muted-foreground"
+                          aria-label={`More options for ${name}`}
+                          aria-haspopup="dialog"
+                          onClick={() => safety.personMenu(person)}
+                        >
+                          <MoreHorizontal aria-hidden />
+                        </Button>
+                      )}
                     </li>
                   );
                 })}

@@ -1,9 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MessageSquare, MessageSquarePlus, Reply } from 'lucide-react';
+import { Flag, MessageSquare, MessageSquarePlus, Reply } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
+import { useSafety } from '@/lib/safety';
+import { useCurrentUser } from '@/lib/session';
 import { feedbackQuery } from '../api/explore';
 import type { Feedback } from '../api/types';
 import { usePostFeedback } from '../hooks/use-deck-actions';
@@ -96,6 +98,9 @@ function Comment({
   replying?: boolean;
 }) {
   const author = authorIdentity(item.authorName);
+  const safety = useSafety();
+  const { user } = useCurrentUser();
+  const canReport = safety !== null && user !== null && item.authorId !== user.id;
   return (
     <article className="flex gap-3">
       <AuthorAvatar
@@ -119,17 +124,34 @@ function Comment({
             className="mt-1 max-h-56 w-full max-w-xs rounded-xl border border-border"
           />
         )}
-        {onReply && !replying && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onReply}
-            aria-label={`Reply to ${author.name}`}
-            className="-ml-3 self-start text-primary"
-          >
-            <Reply aria-hidden />
-            Reply
-          </Button>
+        {((onReply && !replying) || canReport) && (
+          <div className="-ml-3 flex flex-wrap items-center">
+            {onReply && !replying && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={onReply}
+                aria-label={`Reply to ${author.name}`}
+                className="text-primary"
+              >
+                <Reply aria-hidden />
+                Reply
+              </Button>
+            )}
+            {canReport && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Report feedback from ${author.name}`}
+                aria-haspopup="dialog"
+                onClick={() => safety.report({ type: 'feedback', id: item.id, authorName: author.name })}
+                className="text-muted-foreground hover:text-destructive"
+              >
+                <Flag aria-hidden />
+                Report
+              </Button>
+            )}
+          </div>
         )}
       </div>
     </article>

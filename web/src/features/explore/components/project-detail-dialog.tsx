@@ -1,12 +1,14 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
+import { Flag, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorStatus } from '@/lib/api/client';
+import { useCurrentUser } from '@/lib/session';
+import { useSafety } from '@/lib/safety';
 import { projectQuery } from '../api/explore';
 import type { Project } from '../api/types';
 import { DetailFeedback } from './detail-feedback';
@@ -38,6 +40,9 @@ export default function ProjectDetailDialog({
   const project = query.data;
   const [tab, setTab] = useState<DetailTab>('overview');
   const [leavingFeedback, setLeavingFeedback] = useState(false);
+  const safety = useSafety();
+  const { user } = useCurrentUser();
+  const canReport = safety !== null && project !== undefined && project.ownerId !== user?.id;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -84,6 +89,20 @@ export default function ProjectDetailDialog({
                   onPledge={() => onPledge(project)}
                   onLeaveFeedback={() => setLeavingFeedback(true)}
                 />
+                {canReport && (
+                  <div className="mt-6 flex justify-center border-t border-border pt-3">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-muted-foreground hover:text-destructive"
+                      aria-haspopup="dialog"
+                      onClick={() => safety.report({ type: 'project', id: project.id, title: project.title })}
+                    >
+                      <Flag aria-hidden />
+                      Report project
+                    </Button>
+                  </div>
+                )}
               </TabsContent>
               <TabsContent value="updates">
                 <DetailUpdates projectId={project.id} />

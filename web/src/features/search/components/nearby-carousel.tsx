@@ -1,8 +1,9 @@
-import { MapPin, Pause, Play } from 'lucide-react';
+import { MapPin, MoreHorizontal, Pause, Play } from 'lucide-react';
 import { useRef } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { isRole } from '@/lib/roles';
+import { useSafety } from '@/lib/safety';
 import type { Person } from '../api/types';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import type { ConnectState } from '../hooks/use-connect';
@@ -32,6 +33,7 @@ export function NearbyCarousel({
 }) {
   const scroller = useRef<HTMLUListElement>(null);
   const { handlers, stopped, toggle } = useAutoScroll(scroller, !reducedMotion && people.length > 1);
+  const safety = useSafety();
 
   return (
     <section aria-labelledby="nearby-heading" className="flex flex-col gap-3">
@@ -71,8 +73,20 @@ export function NearbyCarousel({
           return (
             <li
               key={person.id}
-              className="flex w-[11rem] shrink-0 flex-col items-center gap-2 rounded-2xl border border-border bg-card p-3.5 text-center text-card-foreground shadow-soft"
+              className="relative flex w-[11rem] shrink-0 flex-col items-center gap-2 rounded-2xl border border-border bg-card p-3.5 text-center text-card-foreground shadow-soft"
             >
+              {safety && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="absolute right-0.5 top-0.5 text-muted-foreground"
+                  aria-label={`More options for ${name}`}
+                  aria-haspopup="dialog"
+                  onClick={() => safety.personMenu(person)}
+                >
+                  <MoreHorizontal aria-hidden />
+                </Button>
+              )}
               <Avatar
                 name={name}
                 src={person.profileImageUrl}

@@ -1,5 +1,8 @@
+import { MoreHorizontal } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
 import { isRole } from '@/lib/roles';
+import { useSafety } from '@/lib/safety';
 import type { Person } from '../api/types';
 import type { ConnectState } from '../hooks/use-connect';
 import { personName } from '../lib/people';
@@ -8,7 +11,10 @@ import { DistanceChip } from './distance-chip';
 import { RoleBadge } from './role-badge';
 import { SkillChips } from './skill-chips';
 
-/** A person in the results grid (spec 001 §2.2): avatar, name, role badge, up to 3 skills and '+N', CONNECT. */
+/**
+ * A person in the results grid (spec 001 §2.2): avatar, name, role badge, up to 3 skills and '+N', CONNECT; and
+ * their "More" menu (Block, Report) where the app offers it.
+ */
 export function PersonCard({
   person,
   state,
@@ -19,6 +25,7 @@ export function PersonCard({
   onConnect: () => void;
 }) {
   const name = personName(person);
+  const safety = useSafety();
   return (
     <article
       aria-label={name}
@@ -42,6 +49,18 @@ export function PersonCard({
             )}
           </div>
         </div>
+        {safety && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mr-2 -mt-2 shrink-0 text-muted-foreground"
+            aria-label={`More options for ${name}`}
+            aria-haspopup="dialog"
+            onClick={() => safety.personMenu(person)}
+          >
+            <MoreHorizontal aria-hidden />
+          </Button>
+        )}
       </div>
       <SkillChips skills={person.skills} />
       <div className="mt-auto flex items-center justify-between gap-2">

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Check, Handshake, Heart, UserPlus, X } from 'lucide-react';
+import { CalendarDays, Check, Flag, Handshake, Heart, UserPlus, X } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { categoryLabel } from '@/lib/projects/categories';
 import { phaseLabel, phaseTone } from '@/lib/projects/phases';
+import { useSafety } from '@/lib/safety';
 import { toast } from '@/lib/toast';
 import { projectQuery } from '../api/search';
 import type { Project } from '../api/types';
@@ -125,6 +126,7 @@ function ProjectDetails({
   const created = formatDate(project.createdAt);
   const owner = ownerName(project);
   const lookingFor = project.lookingFor.filter((tag) => tag.trim() !== '');
+  const safety = useSafety();
   return (
     <>
       <div className="aspect-[16/10] w-full shrink-0 overflow-hidden bg-muted">{images}</div>
@@ -213,6 +215,18 @@ function ProjectDetails({
             <ActionButton state={projectState} onClick={onCollaborate} icon={<Handshake aria-hidden />}>
               Request to Collaborate
             </ActionButton>
+            {safety && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-1 self-center text-muted-foreground hover:text-destructive"
+                aria-haspopup="dialog"
+                onClick={() => safety.report({ type: 'project', id: project.id, title: project.title })}
+              >
+                <Flag aria-hidden />
+                Report project
+              </Button>
+            )}
           </div>
         )}
       </div>

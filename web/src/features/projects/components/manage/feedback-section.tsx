@@ -1,10 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MessageCircle, Reply } from 'lucide-react';
+import { Flag, MessageCircle, Reply } from 'lucide-react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { useSafety } from '@/lib/safety';
+import { useCurrentUser } from '@/lib/session';
 import { allRows, feedbackQuery } from '../../api/projects';
 import type { Feedback, Project } from '../../api/types';
 import { usePostFeedback } from '../../hooks/use-project-actions';
@@ -117,16 +119,33 @@ function CollapsibleFeedback({
 
 function Comment({ item, small = false }: { item: Feedback; small?: boolean }) {
   const name = item.authorName?.trim() || 'Anonymous User';
+  const safety = useSafety();
+  const { user } = useCurrentUser();
+  const canReport = safety !== null && user !== null && item.authorId !== user.id;
   return (
     <div className="flex gap-3">
       <Avatar name={name} src={item.authorProfileImage} size="sm" className={small ? 'size-8' : undefined} />
       <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-sm font-bold">{name}</span>
-          <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
-            {formatDate(item.createdAt)}
-          </time>
-        </p>
+        <div className="flex items-start gap-2">
+          <p className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
+            <span className="text-sm font-bold">{name}</span>
+            <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
+              {formatDate(item.createdAt)}
+            </time>
+          </p>
+          {canReport && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="-my-2.5 -mr-2 shrink-0 text-muted-foreground hover:text-destructive"
+              aria-label={`Report feedback from ${name}`}
+              aria-haspopup="dialog"
+              onClick={() => safety.report({ type: 'feedback', id: item.id, authorName: name })}
+            >
+              <Flag className="size-4" aria-hidden />
+            </Button>
+          )}
+        </div>
         <p className="mt-0.5 whitespace-pre-line break-words text-sm">{item.content}</p>
         {item.imageUrl && (
           <img

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CloudOff, FolderX, Pencil, Trash2, UserRoundX } from 'lucide-react';
+import { ArrowLeft, CloudOff, Flag, FolderX, Pencil, Trash2, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
+import { useSafety } from '@/lib/safety';
 import type { User } from '@/lib/session';
 import { projectQuery } from '../../api/projects';
 import { myRoleOf, type Project } from '../../api/types';
@@ -119,6 +120,7 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
   const [deleting, setDeleting] = useState(false);
   const owner = project.myRole === 'owner';
   const canComplete = owner || project.myRole === 'collaborator';
+  const safety = useSafety();
 
   return (
     <div className="space-y-4">
@@ -188,6 +190,21 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
       <UpdatesSection project={project} isOwner={owner} />
       <FeedbackSection project={project} />
       <SettingsSection project={project} isOwner={owner} />
+
+      {!owner && safety && (
+        <div className="flex justify-center">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground hover:text-destructive"
+            aria-haspopup="dialog"
+            onClick={() => safety.report({ type: 'project', id: project.id, title: project.title })}
+          >
+            <Flag aria-hidden />
+            Report project
+          </Button>
+        </div>
+      )}
 
       {owner && (
         <DeleteProjectDialog
