@@ -1,12 +1,28 @@
 //! The reference for `bench/run`: a bare axum server with no database and no layers. It answers the
 //! hot read (`/api/auth/user-refresh`) with a fixed user of the same shape, and `/fixed` with the JSON
 //! document in the file `BENCH_FIXED_FILE` (a page of the feed captured from Grow), serialised on
-//! every request as Grow does. Grow's figures are reported as a ratio of this one, measured in the
+//! every request as Grow does, and `/ws` as an echoing WebSocket with axum's default buffers (the
+//! socket benchmark's reference). Grow's figures are reported as a ratio of this one, measured in the
 //! same run.
 
 use std::sync::Arc;
 
-use axum::{http::header, response::IntoResponse, routing::get, Json, Router};
+use axum::{
+    extract::ws::{WebSocket, WebSocketUpgrade},
+    http::header,
+    response::IntoResponse,
+    routing::get,
+    Json, Router,
+};
+
+/// Sends back every frame it receives.
+async fn echo(mut socket: WebSocket) {
+    while let Some(Ok(message)) = socket.recv().await {
+        if socket.send(message).await.is_err() {
+            return;
+        }
+    }
+}
 
 #[tokio::main]
 async fn main() {
@@ -32,6 +48,7 @@ async fn main() {
             }
         }),
     );
+    let app = app.route("/ws", get(|upgrade: WebSocketUpgrade| async move { upgrade.on_upgrade(echo) }));
     let listener = tokio::net::TcpListener::bind(format!("127.0.0.1:{port}")).await.unwrap();
     axum::serve(listener, app).await.unwrap();
 }

@@ -100,9 +100,9 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         .with_context(|| format!("creating the data dir {}", config.data_dir.display()))?;
     let db = Db::connect(&config.database_url()).await?;
     db.migrate().await?;
+    let files = crate::files::FileStore::configured(&config).await.context("opening the file store")?;
     if config.seed_demo {
-        let added =
-            seed::demo_if_empty(&db, Some(&crate::files::FileStore::local(config.data_dir.join("files")))).await?;
+        let added = seed::demo_if_empty(&db, Some(&files)).await?;
         if added > 0 {
             tracing::info!(people = added, "filled the empty database with the demo community");
         }
@@ -133,7 +133,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         search,
         pusher,
         clock: crate::time::Clock::default(),
-        files: crate::files::FileStore::local(config.data_dir.join("files")),
+        files,
         login_limiter: Arc::new(LoginLimiter::new(db.clone(), config.login_limits)),
         db,
         config: Arc::new(config),

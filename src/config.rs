@@ -40,6 +40,8 @@ pub struct Config {
     pub metrics_token: Option<String>,
     /// A socket that sends nothing (not even its 25-second ping) for this long is closed.
     pub ws_idle_timeout: Duration,
+    /// An S3-compatible store for files (`GROW_S3_*`); the data dir's `files` folder without it.
+    pub s3: Option<crate::files::s3::S3Config>,
 }
 
 impl Config {
@@ -77,6 +79,7 @@ impl Config {
             smtp_url: var("GROW_SMTP_URL"),
             mail_from: var("GROW_MAIL_FROM"),
             ws_idle_timeout: WS_IDLE_TIMEOUT,
+            s3: s3_from_env(&var)?,
         })
     }
 
@@ -99,6 +102,7 @@ impl Config {
             smtp_url: None,
             mail_from: None,
             ws_idle_timeout: WS_IDLE_TIMEOUT,
+            s3: None,
         }
     }
 
@@ -109,6 +113,24 @@ impl Config {
             None => format!("sqlite://{}?mode=rwc", self.data_dir.join("grow.db").display()),
         }
     }
+}
+
+/// `GROW_S3_BUCKET` turns the S3 store on; the endpoint and both keys are then required.
+fn s3_from_env(var: &dyn Fn(&str) -> Option<String>) -> anyhow::Result<Option<crate::files::s3::S3Config>> {
+    let Some(bucket) = var("GROW_S3_BUCKET") else { return Ok(None) };
+    let need = |name: &str| var(name).with_context(|| format!("{name} is required with GROW_S3_BUCKET"));
+    let endpoint = need("GROW_S3_ENDPOINT")?.trim().trim_end_matches('/').to_string();
+    anyhow::ensure!(
+        endpoint.starts_with("http://") || endpoint.starts_with("https://"),
+        "GROW_S3_ENDPOINT must start with http:// or https://, got {endpoint:?}"
+    );
+    Ok(Some(crate::files::s3::S3Config {
+        endpoint,
+        bucket,
+        region: var("GROW_S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+        access_key: need("GROW_S3_ACCESS_KEY")?,
+        secret_key: need("GROW_S3_SECRET_KEY")?,
+    }))
 }
 
 /// Redacts the database password so a logged config never leaks it.
@@ -126,6 +148,7 @@ impl fmt::Debug for Config {
             .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
             .field("mail_from", &self.mail_from)
             .field("metrics_token", &self.metrics_token.as_ref().map(|_| "***"))
+            .field("s3", &self.s3)
             .finish()
     }
 }

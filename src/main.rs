@@ -40,7 +40,8 @@ async fn main() -> anyhow::Result<()> {
         Command::Seed { demo } => {
             anyhow::ensure!(demo, "say what to seed: grow seed --demo");
             let db = open_db(&config).await?;
-            match seed::demo_if_empty(&db, Some(&grow::files::FileStore::local(config.data_dir.join("files")))).await? {
+            let files = grow::files::FileStore::configured(&config).await?;
+            match seed::demo_if_empty(&db, Some(&files)).await? {
                 0 => println!("the database already has users; nothing seeded"),
                 n => println!("seeded {n} demo people"),
             }

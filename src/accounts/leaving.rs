@@ -339,7 +339,7 @@ async fn write_export(state: AppState, me: i64, out: mpsc::Sender<Chunk>) -> any
     send("}".into()).await
 }
 
-#[utoipa::path(get, path = "/api/account/export", tag = TAG,
+#[utoipa::path(get, path = "/api/account/export", tag = TAG, operation_id = "exportAccount",
     responses((status = 200, content_type = "application/json", description = "Everything the account holds, as one JSON document \
                to download: profile, connections, messages sent and received, projects with their tasks, updates and \
                feedback, supports, pledges, the coin ledger (`ledger`), notifications and swipes. Never another user's email."),
@@ -460,7 +460,7 @@ async fn delete_in(state: &AppState, tx: &mut crate::db::Tx, me: i64) -> AppResu
     Ok((files, connected))
 }
 
-#[utoipa::path(delete, path = "/api/account", tag = TAG, request_body = DeleteAccountRequest,
+#[utoipa::path(delete, path = "/api/account", tag = TAG, operation_id = "deleteAccount", request_body = DeleteAccountRequest,
     responses((status = 204, description = "The account and everything it owns are gone; the session cookie is cleared"),
               (status = 400, body = ErrorBody, description = "No password"),
               (status = 401, body = ErrorBody, description = "Signed out, or the wrong password"),

@@ -1,10 +1,11 @@
-//! Stored files (profile photos, project images, task attachments, chat files): one interface, a
-//! folder under the data dir today (an S3-compatible store joins behind the same interface). Names
+//! Stored files (profile photos, project images, task attachments, chat files): one interface over a
+//! folder under the data dir (one machine) or an S3-compatible store (`GROW_S3_*`, many instances). Names
 //! are chosen by the server (random, with an extension from the content), so a client can neither
 //! pick a path nor overwrite anything; files are served at `/api/files/{name}` with their type and
 //! `nosniff`, in a sandbox, and anything that is not an image, a sound or plain text as a download.
 
 pub mod photo;
+pub mod s3;
 pub mod upload;
 
 use std::path::PathBuf;
@@ -19,12 +20,31 @@ use crate::{app::AppState, error::AppError};
 
 #[derive(Clone)]
 pub struct FileStore {
-    root: PathBuf,
+    backend: Backend,
+}
+
+#[derive(Clone)]
+enum Backend {
+    Local(PathBuf),
+    S3(s3::S3Store),
 }
 
 impl FileStore {
     pub fn local(root: PathBuf) -> Self {
-        Self { root }
+        Self { backend: Backend::Local(root) }
+    }
+
+    /// The store the configuration names: S3 when `GROW_S3_BUCKET` is set (its bucket made when
+    /// missing), else the data dir's `files` folder.
+    pub async fn configured(config: &crate::config::Config) -> anyhow::Result<Self> {
+        match &config.s3 {
+            Some(s3_config) => {
+                let store = s3::S3Store::new(s3_config.clone())?;
+                store.ensure_bucket().await?;
+                Ok(Self { backend: Backend::S3(store) })
+            }
+            None => Ok(Self::local(config.data_dir.join("files"))),
+        }
     }
 
     /// Stores bytes under a new name with this extension; the name.
@@ -50,33 +70,45 @@ impl FileStore {
     }
 
     async fn write(&self, name: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
-        tokio::fs::create_dir_all(&self.root).await?;
-        let partial = self.root.join(format!(".{name}.part"));
-        // Written aside, then renamed: a reader never sees half a file.
-        tokio::fs::write(&partial, bytes).await?;
-        tokio::fs::rename(&partial, self.root.join(name)).await?;
-        Ok(())
+        match &self.backend {
+            Backend::Local(root) => {
+                tokio::fs::create_dir_all(root).await?;
+                let partial = root.join(format!(".{name}.part"));
+                // Written aside, then renamed: a reader never sees half a file.
+                tokio::fs::write(&partial, bytes).await?;
+                tokio::fs::rename(&partial, root.join(name)).await?;
+                Ok(())
+            }
+            // An object appears whole or not at all.
+            Backend::S3(store) => store.put(name, bytes).await,
+        }
     }
 
     pub async fn get(&self, name: &str) -> anyhow::Result<Option<Vec<u8>>> {
         if !is_stored_name(name) {
             return Ok(None);
         }
-        match tokio::fs::read(self.root.join(name)).await {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(err) => Err(err.into()),
+        match &self.backend {
+            Backend::Local(root) => match tokio::fs::read(root.join(name)).await {
+                Ok(bytes) => Ok(Some(bytes)),
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(err) => Err(err.into()),
+            },
+            Backend::S3(store) => store.get(name).await,
         }
     }
 
     pub async fn delete(&self, name: &str) -> anyhow::Result<()> {
-        if is_stored_name(name) {
-            match tokio::fs::remove_file(self.root.join(name)).await {
-                Err(err) if err.kind() != std::io::ErrorKind::NotFound => return Err(err.into()),
-                _ => {}
-            }
+        if !is_stored_name(name) {
+            return Ok(());
         }
-        Ok(())
+        match &self.backend {
+            Backend::Local(root) => match tokio::fs::remove_file(root.join(name)).await {
+                Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(err.into()),
+                _ => Ok(()),
+            },
+            Backend::S3(store) => store.delete(name).await,
+        }
     }
 }
 

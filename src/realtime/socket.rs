@@ -19,6 +19,8 @@ use crate::{
 
 /// The largest message a client may send; anything larger closes the socket.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// What each socket reads into; a larger frame grows it for that read only.
+pub const READ_BUFFER_BYTES: usize = 1024;
 /// The least time between two typing signals passed on from one socket.
 const TYPING_EVERY: Duration = Duration::from_millis(900);
 /// Close code when the server ends a socket (its session ended, or it fell too far behind).
@@ -41,6 +43,11 @@ pub async fn ws_handler(State(state): State<AppState>, headers: HeaderMap, upgra
     let token_hash = token::hash(cookie);
     let idle = state.config.ws_idle_timeout;
     upgrade
+        // Frames are small JSON: the default 128 KiB read buffer per socket would put 10,000 idle
+        // sockets past a gigabyte. Writes go out at once (frames are few and latency matters).
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_MESSAGE_BYTES * 4)
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| run(state, user.id, token_hash, idle, socket))

@@ -210,7 +210,7 @@ async fn subject_of(state: &AppState, me: i64, target: TargetType, id: i64) -> A
     Ok(subject)
 }
 
-#[utoipa::path(post, path = "/api/reports", tag = TAG, request_body = NewReport,
+#[utoipa::path(post, path = "/api/reports", tag = TAG, operation_id = "createReport", request_body = NewReport,
     responses((status = 201, body = Report, description = "Reported (reporting the same thing again while it is open changes nothing)"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 404, body = ErrorBody, description = "No such thing the caller can see"),
@@ -390,7 +390,7 @@ pub struct ReportFilter {
     status: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/admin/reports", tag = TAG, params(ReportFilter, PageParams),
+#[utoipa::path(get, path = "/api/admin/reports", tag = TAG, operation_id = "listReports", params(ReportFilter, PageParams),
     responses((status = 200, body = [AdminReport], description = "Newest first, with the reported content as it is now"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list(
@@ -465,7 +465,7 @@ pub async fn suspend_in(tx: &mut Tx, user: i64, now: i64) -> AppResult<()> {
     Ok(())
 }
 
-#[utoipa::path(post, path = "/api/admin/reports/{id}/resolve", tag = TAG, params(("id" = String, Path)), request_body = ResolveReport,
+#[utoipa::path(post, path = "/api/admin/reports/{id}/resolve", tag = TAG, operation_id = "resolveReport", params(("id" = String, Path)), request_body = ResolveReport,
     responses((status = 200, body = AdminReport, description = "Resolved, with every other open report on the same thing"),
               (status = 400, body = ErrorBody, description = "Already resolved, removing a person, or nobody to suspend"),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]

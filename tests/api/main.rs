@@ -19,6 +19,7 @@ mod platform;
 mod projects;
 mod realtime;
 mod rewards;
+mod s3;
 mod safety;
 mod schema;
 mod search;

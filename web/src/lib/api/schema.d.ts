@@ -14,7 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["delete"];
+        delete: operations["deleteAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -27,7 +27,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["export"];
+        get: operations["exportAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -63,7 +63,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list"];
+        get: operations["listReports"];
         put?: never;
         post?: never;
         delete?: never;
@@ -81,7 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["resolve"];
+        post: operations["resolveReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -998,7 +998,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["create"];
+        post: operations["createReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2322,7 +2322,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    delete: {
+    deleteAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -2370,7 +2370,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    exportAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -2443,7 +2443,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    listReports: {
         parameters: {
             query?: {
                 /** @description `open` (the default) or `all`. */
@@ -2494,7 +2494,7 @@ export interface operations {
             };
         };
     };
-    resolve: {
+    resolveReport: {
         parameters: {
             query?: never;
             header?: never;
@@ -5607,7 +5607,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    createReport: {
         parameters: {
             query?: never;
             header?: never;
