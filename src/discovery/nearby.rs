@@ -104,7 +104,7 @@ pub async fn people(
         "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL AND u.lng IS NOT NULL \
          AND {}",
         user_columns_of("u"),
-        crate::safety::blocks::unblocked_sql("$1", "u.id")
+        crate::safety::blocks::listable_sql("$1", "u")
     ))
     .bind(me.id)
     .fetch_all(&mut *state.db.conn().await?)

@@ -73,7 +73,7 @@ pub async fn search(
               OR LOWER(u.username) LIKE $3 ESCAPE '\\' OR LOWER(u.skills) LIKE $3 ESCAPE '\\') \
          ORDER BY u.first_name, u.last_name, u.id LIMIT $4",
         user_columns_of("u"),
-        crate::safety::blocks::unblocked_sql("$1", "u.id")
+        crate::safety::blocks::listable_sql("$1", "u")
     ))
     .bind(me.id)
     .bind(role.map(Role::as_str))

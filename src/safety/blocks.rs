@@ -36,6 +36,12 @@ pub fn unblocked_sql(me: &str, other: &str) -> String {
     )
 }
 
+/// SQL that is true when the user in `other` (a column such as `u.id`) is reachable by `me` (a
+/// placeholder): no block stands between them and the other is not suspended. For lists of people.
+pub fn listable_sql(me: &str, other_alias: &str) -> String {
+    format!("{other_alias}.suspended_at IS NULL AND {}", unblocked_sql(me, &format!("{other_alias}.id")))
+}
+
 /// Who blocked whom between two people, if anyone did: `Some(true)` when `me` blocked `other`.
 pub async fn between(conn: &mut Conn, me: i64, other: i64) -> Result<Option<bool>, sqlx::Error> {
     let blocker: Option<i64> = sqlx::query_scalar(

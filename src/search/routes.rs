@@ -115,7 +115,7 @@ async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -
     if !people.is_empty() {
         let ids: Vec<i64> = people.iter().map(|h| h.id).collect();
         let sql = format!(
-            "SELECT {} FROM users u WHERE u.is_discoverable = 1 AND u.id IN ({})",
+            "SELECT {} FROM users u WHERE u.is_discoverable = 1 AND u.suspended_at IS NULL AND u.id IN ({})",
             user_columns_of("u"),
             id_list(&ids)
         );

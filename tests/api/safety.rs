@@ -349,6 +349,8 @@ async fn suspension_ends_every_session_and_socket_at_once_and_refuses_login_unti
     for client in [&phone, &laptop] {
         assert_eq!(client.get("/api/auth/user").await.status, StatusCode::UNAUTHORIZED);
     }
+    // Nobody finds a suspended person any more.
+    assert!(bob.get(&format!("/api/users/search?q={eve_name}")).await.body.as_array().unwrap().is_empty());
     let refused = app.client().login(&eve_name, PASSWORD, false).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     assert!(refused.message().contains("suspended"), "{}", refused.message());
@@ -364,6 +366,7 @@ async fn suspension_ends_every_session_and_socket_at_once_and_refuses_login_unti
         crate::helpers::run_grow(app.data_dir(), Some(&app.database_url()), &["admin", "unsuspend", &eve_name]).await;
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(app.client().login(&eve_name, PASSWORD, false).await.status, StatusCode::OK);
+    assert_eq!(bob.get(&format!("/api/users/search?q={eve_name}")).await.body.as_array().unwrap().len(), 1);
 }
 
 #[tokio::test]
