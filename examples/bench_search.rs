@@ -219,6 +219,10 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // `RUST_LOG=info` shows the server's own account of the start (the search index logs its build time).
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::from_default_env()).init();
+    }
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let (people, projects) = (args.first().copied().unwrap_or(100_000), args.get(1).copied().unwrap_or(20_000));
     let dir = tempfile::tempdir()?;

@@ -235,8 +235,12 @@ impl Search {
     /// Reads the rows changed since the last look into the index.
     pub async fn refresh(&self, db: &Db) -> anyhow::Result<usize> {
         let (users_since, projects_since) = {
+            // Rows newer than any seen, and any row of the last few seconds (a transaction that commits late
+            // may carry an older time). Not everything within a few seconds of the newest seen: after a bulk
+            // write that would read every row of it again on every round.
+            let recent = crate::time::now_ms() - OVERLAP_MS;
             let seen = lock(&self.seen);
-            (seen.users_since - OVERLAP_MS, seen.projects_since - OVERLAP_MS)
+            ((seen.users_since + 1).min(recent), (seen.projects_since + 1).min(recent))
         };
         let mut conn = db.conn().await?;
         let users: Vec<UserTuple> = sqlx::query_as(&format!("{USER_SELECT} WHERE updated_at >= $1"))
