@@ -21,7 +21,8 @@ import {
   uploadFiles,
 } from '../api/projects';
 import type { NewProject, NewTask, Project, ProjectChanges, Task, TaskChanges } from '../api/types';
-import { pdfFileName, saveBlob } from '../lib/download';
+import { saveBlob } from '@/lib/download';
+import { pdfFileName } from '../lib/download';
 import { DEFAULT_TASK_COINS } from '../lib/tasks';
 
 /** Delay between the update toast and the supporters-notified toast (spec 001 §4, §9). */

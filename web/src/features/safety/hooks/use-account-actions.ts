@@ -4,7 +4,7 @@ import { serverMessage } from '@/lib/api/client';
 import { forgetSignedInUser } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { deleteAccount, exportAccount } from '../api/safety';
-import { saveBlob } from '../lib/download';
+import { saveBlob } from '@/lib/download';
 
 /** Download my data: fetches the export and saves it under the server's file name. */
 export function useExportAccount() {
