@@ -1,12 +1,12 @@
-import { Ban, Flag, PartyPopper, Send, UserCheck, Users } from 'lucide-react';
+import { PartyPopper, Send, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { ReportBlockRow } from '@/components/safety/report-block-row';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { ROLE_LABELS } from '@/lib/roles';
-import { safetyPersonName, useSafety } from '@/lib/safety';
 import type { ScanResponse } from '../api/types';
 
 function Burst({ children, tone }: { children: ReactNode; tone: string }) {
@@ -90,7 +90,6 @@ export function ScannedProfileDialog({
   onClose: () => void;
 }) {
   const person = result?.profileUser;
-  const safety = useSafety();
   const name = person ? `${person.firstName} ${person.lastName}`.trim() : '';
   const isNew = result?.isNewConnection ?? false;
   return (
@@ -123,33 +122,7 @@ export function ScannedProfileDialog({
             <Button size="lg" className="w-full" onClick={onClose}>
               CONTINUE
             </Button>
-            {safety && (
-              <div className="-mb-2 flex w-full justify-center gap-2">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-muted-foreground"
-                  aria-haspopup="dialog"
-                  onClick={() =>
-                    safety.report({ type: 'user', id: person.id, name: safetyPersonName(person) })
-                  }
-                >
-                  <Flag aria-hidden />
-                  Report
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive hover:bg-destructive-soft"
-                  aria-haspopup="dialog"
-                  // Blocked, they are no connection any more: the dialog that says so closes.
-                  onClick={() => safety.block(person, { onBlocked: onClose })}
-                >
-                  <Ban aria-hidden />
-                  Block
-                </Button>
-              </div>
-            )}
+            <ReportBlockRow person={person} onBlocked={onClose} />
           </>
         )}
       </DialogContent>
