@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { Flag, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
+import { ReportProjectButton } from '@/components/safety/report-project-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -91,16 +92,7 @@ export default function ProjectDetailDialog({
                 />
                 {canReport && (
                   <div className="mt-6 flex justify-center border-t border-border pt-3">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-muted-foreground hover:text-destructive"
-                      aria-haspopup="dialog"
-                      onClick={() => safety.report({ type: 'project', id: project.id, title: project.title })}
-                    >
-                      <Flag aria-hidden />
-                      Report project
-                    </Button>
+                    <ReportProjectButton project={project} />
                   </div>
                 )}
               </TabsContent>

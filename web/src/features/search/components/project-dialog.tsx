@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, Check, Flag, Handshake, Heart, UserPlus, X } from 'lucide-react';
+import { CalendarDays, Check, Handshake, Heart, UserPlus, X } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { ReportProjectButton } from '@/components/safety/report-project-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -215,18 +216,7 @@ function ProjectDetails({
             <ActionButton state={projectState} onClick={onCollaborate} icon={<Handshake aria-hidden />}>
               Request to Collaborate
             </ActionButton>
-            {safety && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mt-1 self-center text-muted-foreground hover:text-destructive"
-                aria-haspopup="dialog"
-                onClick={() => safety.report({ type: 'project', id: project.id, title: project.title })}
-              >
-                <Flag aria-hidden />
-                Report project
-              </Button>
-            )}
+            {safety && <ReportProjectButton project={project} className="mt-1 self-center" />}
           </div>
         )}
       </div>

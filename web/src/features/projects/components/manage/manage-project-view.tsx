@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CloudOff, Flag, FolderX, Pencil, Trash2, UserRoundX } from 'lucide-react';
+import { ArrowLeft, CloudOff, FolderX, Pencil, Trash2, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
+import { ReportProjectButton } from '@/components/safety/report-project-button';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -193,16 +194,7 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
 
       {!owner && safety && (
         <div className="flex justify-center">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-muted-foreground hover:text-destructive"
-            aria-haspopup="dialog"
-            onClick={() => safety.report({ type: 'project', id: project.id, title: project.title })}
-          >
-            <Flag aria-hidden />
-            Report project
-          </Button>
+          <ReportProjectButton project={project} />
         </div>
       )}
 
