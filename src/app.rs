@@ -53,6 +53,8 @@ pub struct AppState {
     pub files: crate::files::FileStore,
     /// The discovery search index (kept following the database by a task of `start`).
     pub search: crate::search::Search,
+    /// The cards of the deck and the feed (checked against the database's card versions on each page).
+    pub cards: crate::projects::cards::Cards,
     pub openapi_json: Arc<String>,
 }
 
@@ -131,6 +133,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     search.build(&db).await.context("building the search index")?;
     Ok(AppState {
         search,
+        cards: Default::default(),
         pusher,
         clock: crate::time::Clock::default(),
         files,

@@ -44,15 +44,11 @@ pub async fn feed(
         Some(role) => rules::looking_for(&[role.to_string()])?.pop(),
         None => None,
     };
-    let rows =
-        store::deck(&mut *state.db.conn().await?, me.id, &page, category.as_deref(), looking_for.as_deref()).await?;
-    let page = page.finish(rows, |p| (p.created_at, p.id));
-    let ids: Vec<i64> = page.items.iter().map(|p| p.id).collect();
-    let mut collaborators = store::collaborator_ids(&mut *state.db.conn().await?, &ids).await?;
-    Ok(page.map(|row| {
-        let people = collaborators.remove(&row.id).unwrap_or_default();
-        row.to_wire(people)
-    }))
+    let mut conn = state.db.conn().await?;
+    let entries = store::deck(&mut conn, me.id, &page, category.as_deref(), looking_for.as_deref()).await?;
+    let page = page.finish(entries, |e| (e.created_at, e.id));
+    let items = state.cards.page(&mut conn, &page.items).await?;
+    Ok(Page { items, next: page.next })
 }
 
 #[derive(Deserialize, ToSchema)]

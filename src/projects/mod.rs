@@ -6,6 +6,7 @@
 //! the caller's (as owner or collaborator) does not exist for them (404); one they can see but do
 //! not own refuses owner-only changes (403).
 
+pub mod cards;
 mod members;
 pub mod model;
 pub mod pdf;

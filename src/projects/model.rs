@@ -28,6 +28,8 @@ pub struct ProjectRow {
     pub lng: Option<f64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Moves with every change to what the card shows (migration 0012).
+    pub card_version: i64,
     pub owner_first_name: String,
     pub owner_last_name: String,
     pub owner_profile_image_url: Option<String>,
@@ -99,7 +101,7 @@ impl ProjectRow {
 }
 
 /// A project (spec 001 §3), with the owner's name and photo for cards and the caller's relation.
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct Project {
     pub id: i64,

@@ -54,12 +54,20 @@ pub async fn list(
     ApiQuery(params): ApiQuery<ListParams>,
     page: PageRequest,
 ) -> AppResult<Page<Project>> {
-    let rows = match params.owner.as_deref() {
-        None => store::feed(&mut *state.db.conn().await?, me.id, &page).await?,
-        Some("me") => store::owned(&mut *state.db.conn().await?, me.id, &page).await?,
-        Some(_) => return Err(AppError::bad_request("owner may only be me")),
-    };
-    to_wire(&state, page.finish(rows, |p| (p.created_at, p.id))).await
+    match params.owner.as_deref() {
+        None => {
+            let mut conn = state.db.conn().await?;
+            let entries = store::feed(&mut conn, me.id, &page).await?;
+            let page = page.finish(entries, |e| (e.created_at, e.id));
+            let items = state.cards.page(&mut conn, &page.items).await?;
+            Ok(Page { items, next: page.next })
+        }
+        Some("me") => {
+            let rows = store::owned(&mut *state.db.conn().await?, me.id, &page).await?;
+            to_wire(&state, page.finish(rows, |p| (p.created_at, p.id))).await
+        }
+        Some(_) => Err(AppError::bad_request("owner may only be me")),
+    }
 }
 
 #[utoipa::path(get, path = "/api/projects/collaborating", tag = TAG,

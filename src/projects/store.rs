@@ -10,7 +10,7 @@ use crate::db::{page::PageRequest, Conn, Tx};
 /// The project columns with the owner, the task counts and the caller's relation (`$1`).
 const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p.category, p.phase, p.image_urls, \
     p.looking_for, p.supporter_count, p.is_active, p.is_published, p.is_protected, p.lat, p.lng, p.created_at, \
-    p.updated_at, u.first_name AS owner_first_name, u.last_name AS owner_last_name, \
+    p.updated_at, p.card_version, u.first_name AS owner_first_name, u.last_name AS owner_last_name, \
     u.profile_image_url AS owner_profile_image_url, \
     (SELECT COUNT(*) FROM project_tasks t WHERE t.project_id = p.id) AS task_count, \
     (SELECT COUNT(*) FROM project_tasks t WHERE t.project_id = p.id AND t.is_completed = 1) AS completed_task_count, \
@@ -44,9 +44,35 @@ async fn page_where(
         .await
 }
 
+/// A place in the feed or the deck: the project, its card version and the caller's own marks
+/// (the rest of the card comes from [`super::cards`]).
+#[derive(sqlx::FromRow)]
+pub struct CardEntry {
+    pub id: i64,
+    pub created_at: i64,
+    pub card_version: i64,
+    /// 1 when the caller supports it.
+    pub supported_by_me: i64,
+    /// As [`ProjectRow::my_role`].
+    pub my_role: String,
+}
+
+const ENTRY_SELECT: &str = "SELECT p.id, p.created_at, p.card_version, \
+    (SELECT COUNT(*) FROM project_supports s WHERE s.project_id = p.id AND s.user_id = $1) AS supported_by_me, \
+    CASE WHEN p.owner_id = $1 THEN 'owner' \
+         ELSE COALESCE((SELECT c.role FROM project_collaborators c WHERE c.project_id = p.id AND c.user_id = $1), '') \
+    END AS my_role \
+    FROM projects p";
+
 /// API.md "Feed": published, active projects of every owner, newest first.
-pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
-    page_where(conn, me, page, "p.is_published = 1 AND p.is_active = 1").await
+pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<CardEntry>, sqlx::Error> {
+    sqlx::query_as(&format!("{ENTRY_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 {NEWEST_FIRST}"))
+        .bind(me)
+        .bind(page.fetch_limit())
+        .bind(page.after_key())
+        .bind(page.after_id())
+        .fetch_all(&mut *conn)
+        .await
 }
 
 /// The swipe deck (API.md): published projects the caller neither owns nor has swiped, newest
@@ -57,9 +83,9 @@ pub async fn deck(
     page: &PageRequest,
     category: Option<&str>,
     looking_for: Option<&str>,
-) -> Result<Vec<ProjectRow>, sqlx::Error> {
+) -> Result<Vec<CardEntry>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.owner_id <> $1 \
+        "{ENTRY_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.owner_id <> $1 \
          AND NOT EXISTS (SELECT 1 FROM project_swipes w WHERE w.user_id = $1 AND w.project_id = p.id) \
          AND ($5 IS NULL OR p.category = $5) AND ($6 IS NULL OR p.looking_for LIKE $6) {NEWEST_FIRST}"
     ))
@@ -71,6 +97,15 @@ pub async fn deck(
     .bind(looking_for.map(|role| format!("%\"{role}\"%")))
     .fetch_all(&mut *conn)
     .await
+}
+
+/// These projects' rows as anyone sees them (no caller: the marks are blank), for the card cache.
+pub async fn cards(conn: &mut Conn, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = crate::db::id_list(ids);
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id IN ({list})")).bind(0_i64).fetch_all(&mut *conn).await
 }
 
 /// The caller's own projects, published or not.

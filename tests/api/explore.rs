@@ -143,3 +143,90 @@ async fn only_investors_pledge_in_whole_pence_from_100_pounds_with_a_message_and
     let told = owner.get("/api/notifications").await.body;
     assert_eq!(told.as_array().unwrap().iter().filter(|n| n["data"]["pledgeId"].is_number()).count(), 2);
 }
+
+/// The deck and the feed serve cards from each instance's memory: every change to what a card shows
+/// must reach them at once, on this instance and (on PostgreSQL) on another one.
+#[tokio::test]
+async fn deck_and_feed_cards_follow_every_change_on_every_instance() {
+    let (app, other) = match crate::helpers::two_instances().await {
+        Some((first, second)) => (first, Some(second)),
+        None => (spawn_app().await, None),
+    };
+    let (owner, _) = person_as(&app, "innovator").await;
+    let (helper, helper_id) = person_as(&app, "collaborator").await;
+    let (viewer_name, _) = app.signup(json!({ "role": "explorer" })).await;
+    let mut readers = vec![app.client()];
+    if let Some(other) = &other {
+        readers.push(other.client());
+    }
+    for reader in &readers {
+        assert_eq!(reader.login(&viewer_name, PASSWORD, false).await.status, StatusCode::OK);
+    }
+    let id = project(&owner, json!({ "title": "Cached", "lookingFor": ["Collaborator"] })).await;
+
+    // What each reader's deck and feed show of the project now.
+    let cards = |readers: Vec<Client>| async move {
+        let mut seen = Vec::new();
+        for reader in &readers {
+            for path in ["/api/feed", "/api/projects"] {
+                let list = reader.get(path).await.body;
+                seen.push(list.as_array().unwrap().iter().find(|p| p["id"] == id).cloned().unwrap_or(Value::Null));
+            }
+        }
+        seen
+    };
+    for card in cards(readers.clone()).await {
+        assert_eq!((card["title"].as_str(), card["taskCount"].as_i64()), (Some("Cached"), Some(0)));
+    }
+
+    let renamed = owner.patch("/api/users/profile", &json!({ "firstName": "Renamed" })).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    for card in cards(readers.clone()).await {
+        assert_eq!(card["ownerFirstName"], "Renamed");
+    }
+
+    let task = owner.post(&format!("/api/projects/{id}/tasks"), &json!({ "title": "First" })).await;
+    assert_eq!(task.status, StatusCode::CREATED, "{}", task.body);
+    for card in cards(readers.clone()).await {
+        assert_eq!((card["taskCount"].as_i64(), card["completedTaskCount"].as_i64()), (Some(1), Some(0)));
+    }
+    let task = task.body["id"].as_i64().unwrap();
+    assert_eq!(owner.patch(&format!("/api/projects/tasks/{task}/complete"), &json!({})).await.status, StatusCode::OK);
+    for card in cards(readers.clone()).await {
+        assert_eq!(card["completedTaskCount"], 1);
+    }
+
+    let joined = helper.post(&format!("/api/projects/{id}/join"), &json!({ "role": "Collaborator" })).await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    for card in cards(readers.clone()).await {
+        assert_eq!((card["collaboratorCount"].clone(), card["collaborators"].clone()), (json!(1), json!([helper_id])));
+    }
+    // The helper's own view of the same card names their role; nobody else's does.
+    let feed = helper.get("/api/projects").await.body;
+    let mine = feed.as_array().unwrap().iter().find(|p| p["id"] == id).unwrap();
+    assert_eq!(mine["myRole"], "collaborator");
+
+    assert_eq!(readers[0].post_empty(&format!("/api/projects/{id}/support")).await.status, StatusCode::OK);
+    for card in cards(readers.clone()).await {
+        assert_eq!((card["supporterCount"].as_i64(), card["isSupported"].as_bool()), (Some(1), Some(true)));
+        assert_eq!(card["myRole"], Value::Null);
+    }
+    let feed = helper.get("/api/projects").await.body;
+    let theirs = feed.as_array().unwrap().iter().find(|p| p["id"] == id).unwrap();
+    assert_eq!((theirs["supporterCount"].as_i64(), theirs["isSupported"].as_bool()), (Some(1), Some(false)));
+
+    assert_eq!(
+        owner.patch(&format!("/api/projects/{id}"), &json!({ "title": "Retitled" })).await.status,
+        StatusCode::OK
+    );
+    for card in cards(readers.clone()).await {
+        assert_eq!(card["title"], "Retitled");
+    }
+    assert_eq!(
+        owner.patch(&format!("/api/projects/{id}"), &json!({ "isPublished": false })).await.status,
+        StatusCode::OK
+    );
+    for card in cards(readers.clone()).await {
+        assert_eq!(card, Value::Null);
+    }
+}
