@@ -69,7 +69,48 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(err: sqlx::Error) -> Self {
-        Self::Internal(anyhow::Error::new(err).context("database"))
+        match unavailable(&err) {
+            Some(message) => {
+                // Nothing was changed (the transaction, if any, rolls back); the client may retry.
+                tracing::warn!(error = %err, "the database is unavailable");
+                Self::ServiceUnavailable(message.into())
+            }
+            None => Self::Internal(anyhow::Error::new(err).context("database")),
+        }
+    }
+}
+
+const DATABASE_UNREACHABLE: &str = "The database is not answering right now. Please try again in a moment.";
+const DATABASE_FULL: &str = "The server has run out of storage space. Please try again later.";
+
+/// A database failure that passes (the server is gone, restarting, overloaded or out of disk): the
+/// answer is a 503 the client can retry, not a 500 that says something is broken.
+fn unavailable(err: &sqlx::Error) -> Option<&'static str> {
+    match err {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => Some(DATABASE_UNREACHABLE),
+        sqlx::Error::Database(db) => {
+            let code = db.code()?;
+            if code.len() == 5 {
+                // PostgreSQL's SQLSTATE: connection exceptions (08…), shutting down or starting
+                // (57P01-57P03), too many connections (53300), disk full (53100).
+                if code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03" | "53300") {
+                    return Some(DATABASE_UNREACHABLE);
+                }
+                return (code == "53100").then_some(DATABASE_FULL);
+            }
+            // SQLite's result codes (at most four digits), extended ones carrying the primary code
+            // in their low byte: busy (5), locked (6), I/O error (10), full (13).
+            match code.parse::<u32>().ok().map(|c| c & 0xff) {
+                Some(5 | 6 | 10) => Some(DATABASE_UNREACHABLE),
+                Some(13) => Some(DATABASE_FULL),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 

@@ -39,6 +39,10 @@ pub type Conn = sqlx::AnyConnection;
 /// How long a write waits for the SQLite writer queue before it gives up with an error.
 const WRITER_WAIT: Duration = Duration::from_secs(10);
 
+/// How long a request waits for a connection: past it the database is taken to be gone or
+/// overwhelmed and the request answers 503 (sqlx's default, 30 s, is the whole request's time).
+const ACQUIRE_WAIT: Duration = Duration::from_secs(5);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
@@ -135,6 +139,7 @@ impl Db {
             Backend::Sqlite => {
                 AnyPoolOptions::new()
                     .max_connections(8)
+                    .acquire_timeout(ACQUIRE_WAIT)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute(
@@ -151,6 +156,7 @@ impl Db {
             Backend::Postgres => {
                 AnyPoolOptions::new()
                     .max_connections(16)
+                    .acquire_timeout(ACQUIRE_WAIT)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             // A runaway query must not hold a connection forever.

@@ -16,7 +16,18 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use crate::{app::AppState, error::AppError};
+use crate::{
+    app::AppState,
+    error::{AppError, AppResult},
+};
+
+const OUT_OF_SPACE: &str = "There is no room to store this file right now. Please try again later.";
+const STORE_UNAVAILABLE: &str = "The file store is not answering right now. Please try again in a moment.";
+
+/// No space left on the device, or the disk quota used up.
+fn is_out_of_space(err: &std::io::Error) -> bool {
+    err.kind() == std::io::ErrorKind::StorageFull || err.raw_os_error() == Some(122)
+}
 
 #[derive(Clone)]
 pub struct FileStore {
@@ -48,7 +59,7 @@ impl FileStore {
     }
 
     /// Stores bytes under a new name with this extension; the name.
-    pub async fn put(&self, extension: &str, bytes: Vec<u8>) -> anyhow::Result<String> {
+    pub async fn put(&self, extension: &str, bytes: Vec<u8>) -> AppResult<String> {
         let name = format!("{}.{extension}", crate::auth::token::generate());
         self.write(&name, bytes).await?;
         Ok(name)
@@ -61,26 +72,48 @@ impl FileStore {
         bytes: Vec<u8>,
         variant: &str,
         variant_bytes: Vec<u8>,
-    ) -> anyhow::Result<String> {
+    ) -> AppResult<String> {
         let stem = crate::auth::token::generate();
-        self.write(&format!("{stem}_{variant}.{extension}"), variant_bytes).await?;
+        let variant_name = format!("{stem}_{variant}.{extension}");
+        self.write(&variant_name, variant_bytes).await?;
         let name = format!("{stem}.{extension}");
-        self.write(&name, bytes).await?;
+        if let Err(err) = self.write(&name, bytes).await {
+            // No variant is left behind without its file.
+            if let Err(cleanup) = self.delete(&variant_name).await {
+                tracing::warn!(error = %cleanup, "could not remove an orphaned variant");
+            }
+            return Err(err);
+        }
         Ok(name)
     }
 
-    async fn write(&self, name: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
+    async fn write(&self, name: &str, bytes: Vec<u8>) -> AppResult<()> {
         match &self.backend {
             Backend::Local(root) => {
-                tokio::fs::create_dir_all(root).await?;
                 let partial = root.join(format!(".{name}.part"));
                 // Written aside, then renamed: a reader never sees half a file.
-                tokio::fs::write(&partial, bytes).await?;
-                tokio::fs::rename(&partial, root.join(name)).await?;
-                Ok(())
+                let written = async {
+                    tokio::fs::create_dir_all(root).await?;
+                    tokio::fs::write(&partial, bytes).await?;
+                    tokio::fs::rename(&partial, root.join(name)).await
+                }
+                .await;
+                written.map_err(|err| {
+                    // A full disk leaves no half-written part behind to fill it further.
+                    let _ = std::fs::remove_file(&partial);
+                    if is_out_of_space(&err) {
+                        tracing::warn!(error = %err, "the file store is out of space");
+                        AppError::ServiceUnavailable(OUT_OF_SPACE.into())
+                    } else {
+                        AppError::Internal(anyhow::Error::new(err).context("writing a stored file"))
+                    }
+                })
             }
             // An object appears whole or not at all.
-            Backend::S3(store) => store.put(name, bytes).await,
+            Backend::S3(store) => store.put(name, bytes).await.map_err(|err| {
+                tracing::warn!(error = %format!("{err:#}"), "the file store refused a file");
+                AppError::ServiceUnavailable(STORE_UNAVAILABLE.into())
+            }),
         }
     }
 

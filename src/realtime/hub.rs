@@ -354,4 +354,22 @@ mod tests {
         assert_eq!(rx_b.recv().await, None);
         assert_eq!(hub.socket_count(), 0);
     }
+
+    #[tokio::test]
+    async fn a_socket_whose_queue_overflows_is_dropped_and_the_others_still_get_every_frame() {
+        let (_dir, hub) = hub().await;
+        let (_stalled, mut rx_stalled) = hub.register(1, "s1".into());
+        let (_reading, mut rx_reading) = hub.register(1, "s2".into());
+        for _ in 0..SOCKET_QUEUE + 10 {
+            hub.publish(Topic::User(1), ServerFrame::Pong);
+            assert_eq!(rx_reading.recv().await, Some(ServerFrame::Pong));
+        }
+        // The stalled socket keeps what was queued, then its channel ends: the socket closes.
+        let mut queued = 0;
+        while rx_stalled.recv().await.is_some() {
+            queued += 1;
+        }
+        assert_eq!(queued, SOCKET_QUEUE);
+        assert_eq!(hub.socket_count(), 1);
+    }
 }

@@ -25,6 +25,9 @@ pub const READ_BUFFER_BYTES: usize = 1024;
 const TYPING_EVERY: Duration = Duration::from_millis(900);
 /// Close code when the server ends a socket (its session ended, or it fell too far behind).
 const CLOSED_BY_SERVER: u16 = 4000;
+/// How long one frame may wait for a client to take it: a client that stops reading is cut off
+/// after this, freeing its connection (its queue overflowing already took it off the hub).
+const SEND_WAIT: Duration = Duration::from_secs(10);
 
 /// `GET /ws`: upgrades only for a signed-in user and only from the app's own pages. The socket
 /// belongs to the session that opened it and closes when that session ends.
@@ -53,6 +56,17 @@ pub async fn ws_handler(State(state): State<AppState>, headers: HeaderMap, upgra
         .on_upgrade(move |socket| run(state, user.id, token_hash, idle, socket))
 }
 
+/// Sends one message, or fails when the client has not taken it within `SEND_WAIT`.
+async fn send<S>(sink: &mut S, message: Message) -> Result<(), ()>
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    match tokio::time::timeout(SEND_WAIT, sink.send(message)).await {
+        Ok(Ok(())) => Ok(()),
+        _ => Err(()),
+    }
+}
+
 fn text(frame: &ServerFrame) -> Option<Message> {
     serde_json::to_string(frame).ok().map(|t| Message::Text(t.into()))
 }
@@ -61,7 +75,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
     let (registration, mut outbox) = state.hub.register(user_id, token_hash);
     let (mut sink, mut stream) = socket.split();
     let Some(ready) = text(&ServerFrame::Ready { user_id }) else { return };
-    if sink.send(ready).await.is_err() {
+    if send(&mut sink, ready).await.is_err() {
         return;
     }
     if state.hub.sockets_of(user_id) == 1 {
@@ -77,7 +91,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
             frame = outbox.recv() => match frame {
                 Some(frame) => {
                     let Some(message) = text(&frame) else { continue };
-                    if sink.send(message).await.is_err() { break }
+                    if send(&mut sink, message).await.is_err() { break }
                 }
                 None => {
                     let close = if state.hub.is_stopping() {
@@ -86,7 +100,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
                     } else {
                         CloseFrame { code: CLOSED_BY_SERVER, reason: "Closed by the server".into() }
                     };
-                    let _ = sink.send(Message::Close(Some(close))).await;
+                    let _ = send(&mut sink, Message::Close(Some(close))).await;
                     break;
                 }
             },
@@ -98,7 +112,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
                             match serde_json::from_str(&text_in) {
                                 Ok(ClientFrame::Ping) => {
                                     let Some(pong) = text(&ServerFrame::Pong) else { continue };
-                                    if sink.send(pong).await.is_err() { break }
+                                    if send(&mut sink, pong).await.is_err() { break }
                                 }
                                 Ok(ClientFrame::Typing { chat }) => {
                                     // At most one a second is passed on; the members are looked up off this loop.
@@ -119,7 +133,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
             },
             () = &mut deadline => {
                 let close = CloseFrame { code: 1001, reason: "Idle".into() };
-                let _ = sink.send(Message::Close(Some(close))).await;
+                let _ = send(&mut sink, Message::Close(Some(close))).await;
                 break;
             }
         }

@@ -10,6 +10,7 @@ mod concurrency;
 mod connections;
 mod discovery;
 mod explore;
+mod faults;
 mod jobs;
 mod notifications;
 mod operations;
