@@ -24,5 +24,6 @@ mod s3;
 mod safety;
 mod schema;
 mod search;
+mod security;
 mod sessions;
 mod uploads;
