@@ -4,7 +4,10 @@
 //! thumbnail beside them); other kinds are kept as sent under a server-chosen name.
 
 use axum::{
-    extract::{multipart::Field, DefaultBodyLimit, Multipart, State},
+    extract::{
+        multipart::{Field, MultipartRejection},
+        DefaultBodyLimit, Multipart, State,
+    },
     Json,
 };
 use serde::Serialize;
@@ -126,8 +129,11 @@ pub struct UploadForm {
 pub async fn upload(
     State(state): State<AppState>,
     CurrentUser(_me): CurrentUser,
-    mut form: Multipart,
+    form: Result<Multipart, MultipartRejection>,
 ) -> AppResult<Json<UploadResponse>> {
+    // axum's own answer would be plain text; every error here is `{"message"}`.
+    let mut form =
+        form.map_err(|e| AppError::bad_request(format!("The upload must be a multipart form: {}", e.body_text())))?;
     let mut received: Vec<(String, Vec<u8>)> = Vec::new();
     let mut single = false;
     while let Some(field) =
