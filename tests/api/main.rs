@@ -6,6 +6,7 @@ mod helpers;
 mod accounts;
 mod chat;
 mod cli;
+mod cluster;
 mod concurrency;
 mod connections;
 mod discovery;

@@ -12,9 +12,9 @@ use grow::files::s3::S3Config;
 
 const BUCKET: &str = "grow-files";
 const ACCESS: &str = "grow-test";
-const SECRET: &str = "grow-test-secret-key";
+pub const SECRET: &str = "grow-test-secret-key";
 
-struct S3Server {
+pub struct S3Server {
     _process: tokio::process::Child,
     port: u16,
     root: tempfile::TempDir,
@@ -31,7 +31,7 @@ fn s3s_fs() -> Option<PathBuf> {
 }
 
 /// A fresh S3 server on a free port, or `None` (the test is skipped) where none is installed.
-async fn s3_server() -> Option<S3Server> {
+pub async fn s3_server() -> Option<S3Server> {
     let Some(bin) = s3s_fs() else {
         assert!(std::env::var("GROW_REQUIRE_S3").is_err(), "s3s-fs is not installed: scripts/test installs it");
         eprintln!("s3s-fs is not installed: the S3 store is not tested in this run");
@@ -56,7 +56,7 @@ async fn s3_server() -> Option<S3Server> {
     panic!("s3s-fs did not come up");
 }
 
-fn config(server: &S3Server, secret: &str) -> S3Config {
+pub fn config(server: &S3Server, secret: &str) -> S3Config {
     S3Config {
         endpoint: format!("http://127.0.0.1:{}", server.port),
         bucket: BUCKET.into(),

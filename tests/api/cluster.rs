@@ -1,0 +1,230 @@
+//! Past one machine: three instances on one PostgreSQL database and one S3 store (s3s-fs), people
+//! spread across them. Sessions, chat, notifications and their live badge, uploads, coins and the
+//! search index agree on all three; then one instance is killed (SIGKILL, mid-run) and nothing it
+//! acknowledged is lost while its people reconnect to the others.
+
+use std::{net::SocketAddr, time::Duration};
+
+use futures_util::StreamExt;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Message};
+
+use crate::{
+    helpers::{on_postgres, session_cookie_of, signup_body, spawn_app_with, Client, Socket, PASSWORD},
+    s3::{config, s3_server, SECRET},
+};
+
+/// An instance of its own process, so it can be killed as a machine dies.
+struct Process {
+    addr: SocketAddr,
+    child: tokio::process::Child,
+    _data_dir: tempfile::TempDir,
+}
+
+async fn process(database_url: &str, s3: &grow::files::s3::S3Config) -> Process {
+    let data_dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_grow"))
+        .arg("serve")
+        .env("PORT", port.to_string())
+        .env("GROW_DATA_DIR", data_dir.path())
+        .env("DATABASE_URL", database_url)
+        .env("GROW_S3_BUCKET", &s3.bucket)
+        .env("GROW_S3_ENDPOINT", &s3.endpoint)
+        .env("GROW_S3_ACCESS_KEY", &s3.access_key)
+        .env("GROW_S3_SECRET_KEY", &s3.secret_key)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start grow");
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    for _ in 0..200 {
+        if reqwest::get(format!("http://{addr}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
+            return Process { addr, child, _data_dir: data_dir };
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("an instance did not come up");
+}
+
+/// One person's browser pointed at one instance, carrying their session cookie.
+fn at(addr: SocketAddr, cookie: &str) -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("cookie", cookie.parse().unwrap());
+    Client {
+        base: format!("http://{addr}"),
+        http: reqwest::Client::builder().default_headers(headers).build().unwrap(),
+    }
+}
+
+/// Signs a new person up and in on one instance; their cookie and id.
+async fn person(addr: SocketAddr, role: &str) -> (String, i64) {
+    let anyone = Client { base: format!("http://{addr}"), http: reqwest::Client::new() };
+    let body = signup_body(json!({ "role": role }));
+    let made = anyone.post("/api/auth/signup", &body).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let login = anyone.login(body["username"].as_str().unwrap(), PASSWORD, false).await;
+    (session_cookie_of(&login), made.body["user"]["id"].as_i64().unwrap())
+}
+
+async fn socket(addr: SocketAddr, cookie: &str) -> Socket {
+    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+    request.headers_mut().insert("cookie", cookie.parse().unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("upgrade");
+    assert_eq!(frame(&mut socket, &["ready"]).await["type"], "ready");
+    socket
+}
+
+/// The next frame of one of these types within 10 s.
+async fn frame(socket: &mut Socket, kinds: &[&str]) -> Value {
+    let wait = async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Text(text) = message {
+                let frame: Value = serde_json::from_str(&text).unwrap();
+                if kinds.contains(&frame["type"].as_str().unwrap_or_default()) {
+                    return frame;
+                }
+            }
+        }
+        panic!("the socket closed while waiting for {kinds:?}");
+    };
+    tokio::time::timeout(Duration::from_secs(10), wait).await.unwrap_or_else(|_| panic!("no {kinds:?} frame"))
+}
+
+/// True once `check` holds on every one of these clients, polling for up to 10 s.
+async fn on_all(clients: &[&Client], path: &str, check: impl Fn(&Value) -> bool) -> bool {
+    for _ in 0..40 {
+        let mut all = true;
+        for client in clients {
+            all &= check(&client.get(path).await.body);
+        }
+        if all {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_nothing_acknowledged() {
+    if !on_postgres() {
+        return;
+    }
+    let Some(s3) = s3_server().await else { return };
+    let store = config(&s3, SECRET);
+    let first = spawn_app_with(|c| c.s3 = Some(store.clone())).await;
+    let second = process(&first.database_url(), &store).await;
+    let mut third = process(&first.database_url(), &store).await;
+    let addrs = [first.addr, second.addr, third.addr];
+
+    // Ann signs up on the first, Bob on the second, Carl on the third.
+    let (ann, _ann_id) = person(addrs[0], "explorer").await;
+    let (bob, bob_id) = person(addrs[1], "collaborator").await;
+    let (carl, carl_id) = person(addrs[2], "innovator").await;
+
+    // Sessions: each cookie works on every instance.
+    for addr in addrs {
+        for (cookie, id) in [(&ann, None), (&bob, Some(bob_id)), (&carl, Some(carl_id))] {
+            let me = at(addr, cookie).get("/api/auth/user").await;
+            assert_eq!(me.status, StatusCode::OK, "{addr}");
+            if let Some(id) = id {
+                assert_eq!(me.body["id"], id);
+            }
+        }
+    }
+    let mut bob_socket = socket(addrs[1], &bob).await;
+    let mut carl_socket = socket(addrs[2], &carl).await;
+
+    // Chat: sent through the first, live on the second, read through the third.
+    let sent =
+        at(addrs[0], &ann).post("/api/messages", &json!({ "receiverId": bob_id, "content": "Hello across" })).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    assert_eq!(frame(&mut bob_socket, &["chat_message"]).await["id"], sent.body["id"]);
+    let ann_id = sent.body["senderId"].as_i64().unwrap();
+    let thread = at(addrs[2], &bob).get(&format!("/api/messages/{ann_id}")).await;
+    assert!(thread.body.to_string().contains("Hello across"), "{}", thread.body);
+
+    // A project made on the third, supported from the second: the owner's badge moves live on the
+    // third, the count is the same everywhere, and the supporter's coins show on every instance.
+    let title = "Quasarine lanterns for night markets";
+    let made = at(addrs[2], &carl)
+        .post("/api/projects", &json!({ "title": title, "description": "Solar light", "isPublished": true }))
+        .await;
+    let project = made.body["id"].as_i64().unwrap();
+    let unread_before = at(addrs[2], &carl).get("/api/notifications/count").await.body["count"].as_i64().unwrap();
+    let coins_before = at(addrs[1], &bob).get("/api/auth/user").await.body["coins"].as_i64().unwrap();
+    let supported = at(addrs[1], &bob).post_empty(&format!("/api/projects/{project}/support")).await;
+    assert!(supported.status.is_success(), "{}", supported.body);
+    assert_eq!(frame(&mut carl_socket, &["notification"]).await["notificationType"], "project_support");
+    let carl_everywhere: Vec<Client> = addrs.iter().map(|a| at(*a, &carl)).collect();
+    let bob_everywhere: Vec<Client> = addrs.iter().map(|a| at(*a, &bob)).collect();
+    assert!(
+        on_all(&carl_everywhere.iter().collect::<Vec<_>>(), "/api/notifications/count", |b| {
+            b["count"].as_i64() == Some(unread_before + 1)
+        })
+        .await
+    );
+    let richer = |b: &Value| b["coins"].as_i64() == Some(coins_before + 25);
+    assert!(on_all(&bob_everywhere.iter().collect::<Vec<_>>(), "/api/auth/user-refresh", richer).await);
+
+    // A file uploaded through the first is served whole by the other two.
+    let bytes = b"%PDF-1.4\nthe plan for the lanterns\n".to_vec();
+    let part =
+        reqwest::multipart::Part::bytes(bytes.clone()).file_name("plan.pdf").mime_str("application/pdf").unwrap();
+    let uploaded = at(addrs[0], &ann)
+        .http
+        .post(format!("http://{}/api/upload", addrs[0]))
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap();
+    let url = Client::answer(uploaded).await.body["fileUrl"].as_str().unwrap().to_string();
+    for addr in &addrs[1..] {
+        let served = reqwest::get(format!("http://{addr}{url}")).await.unwrap().bytes().await.unwrap();
+        assert_eq!(served.to_vec(), bytes, "{addr}");
+    }
+
+    // The search index of every instance finds the new project.
+    let ann_everywhere: Vec<Client> = addrs.iter().map(|a| at(*a, &ann)).collect();
+    let found = |b: &Value| b.to_string().contains(title);
+    assert!(on_all(&ann_everywhere.iter().collect::<Vec<_>>(), "/api/search?q=quasarine", found).await);
+
+    // Carl writes to Ann through the third while it is killed mid-run.
+    let carl_on_third = at(addrs[2], &carl);
+    let writer = tokio::spawn(async move {
+        let mut acknowledged = Vec::new();
+        for i in 0..150 {
+            let body = json!({ "receiverId": ann_id, "content": format!("note {i}") });
+            let sending = carl_on_third.http.post(format!("{}/api/messages", carl_on_third.base)).json(&body).send();
+            match tokio::time::timeout(Duration::from_secs(5), sending).await {
+                Ok(Ok(answer)) if answer.status() == StatusCode::CREATED => acknowledged.push(format!("note {i}")),
+                _ => break, // the instance died under this request: not acknowledged
+            }
+        }
+        acknowledged
+    });
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    third.child.start_kill().unwrap();
+    third.child.wait().await.unwrap();
+    let acknowledged = tokio::time::timeout(Duration::from_secs(20), writer).await.unwrap().unwrap();
+    assert!(!acknowledged.is_empty() && acknowledged.len() < 150, "killed mid-run: {}", acknowledged.len());
+
+    // Carl's socket on the dead instance ends; he reconnects to the first with the same session.
+    let ended =
+        tokio::time::timeout(Duration::from_secs(10), async { while let Some(Ok(_)) = carl_socket.next().await {} })
+            .await;
+    assert!(ended.is_ok(), "the dead instance's socket never ended");
+    let mut carl_again = socket(addrs[0], &carl).await;
+    let ann_on_second = at(addrs[1], &ann);
+    let thread = ann_on_second.get(&format!("/api/messages/{carl_id}?limit=200")).await.body.to_string();
+    for note in &acknowledged {
+        assert!(thread.contains(&format!("\"{note}\"")), "{note} was acknowledged and then lost");
+    }
+    // Life goes on: Ann's reply through the second reaches Carl on the first.
+    let reply = ann_on_second.post("/api/messages", &json!({ "receiverId": carl_id, "content": "Got them all" })).await;
+    assert_eq!(reply.status, StatusCode::CREATED);
+    assert_eq!(frame(&mut carl_again, &["chat_message"]).await["id"], reply.body["id"]);
+}
