@@ -166,7 +166,15 @@ pub async fn move_to(source: &Db, target_url: &str) -> anyhow::Result<String> {
             .await?;
         let columns: Vec<(String, String)> = columns.iter().map(|c| (c.get(0), c.get::<String, _>(1))).collect();
         let names = columns.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ");
-        let placeholders = (1..=columns.len()).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let is_float = |declared: &str| matches!(declared.to_ascii_uppercase().as_str(), "DOUBLE PRECISION" | "REAL");
+        // Floats go as text (`db::float`), so a NULL in one row and a number in the next share a type.
+        let placeholders = (1..=columns.len())
+            .map(|i| match is_float(&columns[i - 1].1) {
+                true => format!("CAST(${i} AS DOUBLE PRECISION)"),
+                false => format!("${i}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let insert = format!("INSERT INTO {table} ({names}) VALUES ({placeholders})");
         // In the first column's order: a reply (`project_feedback.parent_id`) comes after its parent.
         let rows = sqlx::query(&format!("SELECT {names} FROM {table} ORDER BY 1")).fetch_all(source.pool()).await?;
@@ -175,12 +183,12 @@ pub async fn move_to(source: &Db, target_url: &str) -> anyhow::Result<String> {
             for (i, (_, declared)) in columns.iter().enumerate() {
                 let value = match declared.to_ascii_uppercase().as_str() {
                     "INTEGER" | "BIGINT" | "SMALLINT" => Value::Int(row.try_get(i)?),
-                    "DOUBLE PRECISION" | "REAL" => Value::Float(row.try_get(i)?),
+                    _ if is_float(declared) => Value::Float(row.try_get(i)?),
                     _ => Value::Text(row.try_get(i)?),
                 };
                 query = match value {
                     Value::Int(v) => query.bind(v),
-                    Value::Float(v) => query.bind(v),
+                    Value::Float(v) => query.bind(crate::db::float(v)),
                     Value::Text(v) => query.bind(v),
                 };
             }

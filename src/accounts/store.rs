@@ -48,7 +48,8 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sql
     let sql = format!(
         "INSERT INTO users (username, username_key, email, email_key, password_hash, first_name, last_name, \
          role, plan, location, lat, lng, bio, skills, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING {USER_COLUMNS}"
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS DOUBLE PRECISION), \
+         CAST($12 AS DOUBLE PRECISION), $13, $14, $15, $15) RETURNING {USER_COLUMNS}"
     );
     sqlx::query_as(&sql)
         .bind(user.username)
@@ -61,8 +62,8 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sql
         .bind(user.role)
         .bind(user.plan)
         .bind(user.location)
-        .bind(user.lat)
-        .bind(user.lng)
+        .bind(crate::db::float(user.lat))
+        .bind(crate::db::float(user.lng))
         .bind(user.bio)
         .bind(skills_json(user.skills))
         .bind(now)
@@ -200,8 +201,8 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
            first_name = COALESCE($7, first_name), \
            last_name = COALESCE($8, last_name), \
            updated_at = $9, \
-           lat = CASE WHEN $11 = 1 THEN $12 ELSE lat END, \
-           lng = CASE WHEN $11 = 1 THEN $13 ELSE lng END, \
+           lat = CASE WHEN $11 = 1 THEN CAST($12 AS DOUBLE PRECISION) ELSE lat END, \
+           lng = CASE WHEN $11 = 1 THEN CAST($13 AS DOUBLE PRECISION) ELSE lng END, \
            is_discoverable = COALESCE($14, is_discoverable) \
          WHERE id = $10 RETURNING {USER_COLUMNS}"
     );
@@ -217,8 +218,8 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
         .bind(now_ms())
         .bind(user_id)
         .bind(i64::from(change.position.is_some()))
-        .bind(change.position.flatten().map(|p| p.0))
-        .bind(change.position.flatten().map(|p| p.1))
+        .bind(crate::db::float(change.position.flatten().map(|p| p.0)))
+        .bind(crate::db::float(change.position.flatten().map(|p| p.1)))
         .bind(change.discoverable.map(i16::from))
         .fetch_one(&mut **tx)
         .await

@@ -39,6 +39,15 @@ pub type Conn = sqlx::AnyConnection;
 /// How long a write waits for the SQLite writer queue before it gives up with an error.
 const WRITER_WAIT: Duration = Duration::from_secs(10);
 
+/// A floating-point parameter, bound as text and read back with `CAST($n AS DOUBLE PRECISION)`.
+/// sqlx 0.8's `Any` driver binds a NULL `f64` as a PostgreSQL `real` (float4), and a connection's
+/// cached statement keeps that type, so the same statement later bound to a number fails with
+/// "incorrect binary data format". As text, NULL and a number are one type; Rust's shortest
+/// round-trip formatting keeps every `f64` exact.
+pub fn float(value: Option<f64>) -> Option<String> {
+    value.map(|v| v.to_string())
+}
+
 /// How long a request waits for a connection: past it the database is taken to be gone or
 /// overwhelmed and the request answers 503 (sqlx's default, 30 s, is the whole request's time).
 const ACQUIRE_WAIT: Duration = Duration::from_secs(5);

@@ -474,3 +474,21 @@ async fn the_session_cookie_is_secure_when_the_app_is_reached_over_https() {
     let cookie = answer.headers()["set-cookie"].to_str().unwrap();
     assert!(cookie.contains("; Secure") && cookie.contains("HttpOnly"), "{cookie}");
 }
+
+#[tokio::test]
+async fn a_position_saved_after_changes_without_one_is_kept_on_every_connection() {
+    // sqlx's `Any` driver once bound a missing position as a different type than a present one,
+    // and a pooled connection's cached statement then refused the number (PostgreSQL, a 500).
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    for round in 0..24 {
+        let without = client.patch("/api/users/profile", &json!({ "bio": format!("round {round}") })).await;
+        assert_eq!(without.status, StatusCode::OK, "{}", without.body);
+        let at = json!({ "lat": 0.5 + f64::from(round), "lng": -0.25 });
+        let with = client.patch("/api/users/profile", &at).await;
+        assert_eq!(with.status, StatusCode::OK, "round {round}: {}", with.body);
+        assert_eq!(with.body["lat"], 0.5 + f64::from(round));
+    }
+    let forget = client.patch("/api/users/profile", &json!({ "lat": null, "lng": null })).await;
+    assert!(forget.body["lat"].is_null(), "{}", forget.body);
+}
