@@ -58,8 +58,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await capture(page, '05-signed-in-explore', 'signed in: /');
 
       // The Rewards chunk is gone (a deploy replaced it): the page reloads once to fetch the new build, then,
-      // still failing, shows the route's error boundary inside the shell.
-      await page.route(/\/assets\/rewards-screen-[^/]+\.js$/, (route) => route.abort());
+      // still failing, shows the route's error boundary inside the shell. Routed on the context, not the page: the
+      // service worker (public/sw.js) fetches /assets/* for the page, and only a context route sees its requests.
+      await page.context().route(/\/assets\/rewards-screen-[^/]+\.js$/, (route) => route.abort());
       let loads = 0;
       page.on('load', () => (loads += 1));
       await page.goto('/rewards');
@@ -69,7 +70,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await capture(page, '06-route-error-boundary', 'signed in: /rewards, its chunk missing');
 
       // The chunk is back: Retry shows the screen without a reload.
-      await page.unroute(/\/assets\/rewards-screen-[^/]+\.js$/);
+      await page.context().unroute(/\/assets\/rewards-screen-[^/]+\.js$/);
       await page.getByRole('button', { name: 'Retry' }).click();
       await expect(page.getByRole('heading', { name: 'Progress' })).toBeVisible();
       expect(loads).toBe(2);
