@@ -46,9 +46,7 @@ pub async fn feed(
     };
     let mut conn = state.db.conn().await?;
     let entries = store::deck(&mut conn, me.id, &page, category.as_deref(), looking_for.as_deref()).await?;
-    let page = page.finish(entries, |e| (e.created_at, e.id));
-    let items = state.cards.page(&mut conn, &page.items).await?;
-    Ok(Page { items, next: page.next })
+    Ok(state.cards.page(&mut conn, page.finish(entries, |e| (e.created_at, e.id))).await?)
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -14,7 +14,7 @@ use super::{
     model::Project,
     store::{self, CardEntry},
 };
-use crate::db::Conn;
+use crate::db::{page::Page, Conn};
 
 /// More cards than this and the cache starts again (a community's published projects fit many times).
 const MAX_CARDS: usize = 100_000;
@@ -31,9 +31,14 @@ pub struct Cards {
 }
 
 impl Cards {
-    /// The projects of these entries, in their order, each with the caller's marks. An entry whose
-    /// project went between the two reads (deleted meanwhile) is left out.
-    pub async fn page(&self, conn: &mut Conn, entries: &[CardEntry]) -> Result<Vec<Project>, sqlx::Error> {
+    /// The projects of a page of entries, in their order, each with the caller's marks. An entry
+    /// whose project went between the two reads (deleted meanwhile) is left out.
+    pub async fn page(&self, conn: &mut Conn, page: Page<CardEntry>) -> Result<Page<Project>, sqlx::Error> {
+        let items = self.projects(conn, &page.items).await?;
+        Ok(Page { items, next: page.next })
+    }
+
+    async fn projects(&self, conn: &mut Conn, entries: &[CardEntry]) -> Result<Vec<Project>, sqlx::Error> {
         let mut found: Vec<Option<Arc<Card>>> = {
             let cached = self.cached.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             entries

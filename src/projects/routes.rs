@@ -58,9 +58,7 @@ pub async fn list(
         None => {
             let mut conn = state.db.conn().await?;
             let entries = store::feed(&mut conn, me.id, &page).await?;
-            let page = page.finish(entries, |e| (e.created_at, e.id));
-            let items = state.cards.page(&mut conn, &page.items).await?;
-            Ok(Page { items, next: page.next })
+            Ok(state.cards.page(&mut conn, page.finish(entries, |e| (e.created_at, e.id))).await?)
         }
         Some("me") => {
             let rows = store::owned(&mut *state.db.conn().await?, me.id, &page).await?;

@@ -29,13 +29,17 @@ pub async fn find(conn: &mut Conn, me: i64, id: i64) -> Result<Option<ProjectRow
     sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut *conn).await
 }
 
-async fn page_where(
+async fn page_where<T>(
     conn: &mut Conn,
     me: i64,
     page: &PageRequest,
+    select: &str,
     condition: &str,
-) -> Result<Vec<ProjectRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE {condition} {NEWEST_FIRST}"))
+) -> Result<Vec<T>, sqlx::Error>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    sqlx::query_as(&format!("{select} WHERE {condition} {NEWEST_FIRST}"))
         .bind(me)
         .bind(page.fetch_limit())
         .bind(page.after_key())
@@ -66,13 +70,7 @@ const ENTRY_SELECT: &str = "SELECT p.id, p.created_at, p.card_version, \
 
 /// API.md "Feed": published, active projects of every owner, newest first.
 pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<CardEntry>, sqlx::Error> {
-    sqlx::query_as(&format!("{ENTRY_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 {NEWEST_FIRST}"))
-        .bind(me)
-        .bind(page.fetch_limit())
-        .bind(page.after_key())
-        .bind(page.after_id())
-        .fetch_all(&mut *conn)
-        .await
+    page_where(conn, me, page, ENTRY_SELECT, "p.is_published = 1 AND p.is_active = 1").await
 }
 
 /// The swipe deck (API.md): published projects the caller neither owns nor has swiped, newest
@@ -110,7 +108,7 @@ pub async fn cards(conn: &mut Conn, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx
 
 /// The caller's own projects, published or not.
 pub async fn owned(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
-    page_where(conn, me, page, "p.owner_id = $1").await
+    page_where(conn, me, page, PROJECT_SELECT, "p.owner_id = $1").await
 }
 
 pub async fn collaborating(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
@@ -118,6 +116,7 @@ pub async fn collaborating(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
         conn,
         me,
         page,
+        PROJECT_SELECT,
         "EXISTS (SELECT 1 FROM project_collaborators c WHERE c.project_id = p.id AND c.user_id = $1)",
     )
     .await
@@ -129,6 +128,7 @@ pub async fn supported(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<V
         conn,
         me,
         page,
+        PROJECT_SELECT,
         "EXISTS (SELECT 1 FROM project_supports s WHERE s.project_id = p.id AND s.user_id = $1) \
          AND (p.is_published = 1 OR p.owner_id = $1)",
     )

@@ -8,10 +8,12 @@ use std::{net::SocketAddr, time::Duration};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Message};
 
 use crate::{
-    helpers::{on_postgres, session_cookie_of, signup_body, spawn_app_with, Client, Socket, PASSWORD},
+    chat::frame_of,
+    helpers::{
+        eventually, on_postgres, open_socket_at, session_cookie_of, signup_body, spawn_app_with, Client, PASSWORD,
+    },
     s3::{config, s3_server, SECRET},
 };
 
@@ -49,16 +51,6 @@ async fn process(database_url: &str, s3: &grow::files::s3::S3Config) -> Process 
     panic!("an instance did not come up");
 }
 
-/// One person's browser pointed at one instance, carrying their session cookie.
-fn at(addr: SocketAddr, cookie: &str) -> Client {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert("cookie", cookie.parse().unwrap());
-    Client {
-        base: format!("http://{addr}"),
-        http: reqwest::Client::builder().default_headers(headers).build().unwrap(),
-    }
-}
-
 /// Signs a new person up and in on one instance; their cookie and id.
 async fn person(addr: SocketAddr, role: &str) -> (String, i64) {
     let anyone = Client { base: format!("http://{addr}"), http: reqwest::Client::new() };
@@ -69,43 +61,18 @@ async fn person(addr: SocketAddr, role: &str) -> (String, i64) {
     (session_cookie_of(&login), made.body["user"]["id"].as_i64().unwrap())
 }
 
-async fn socket(addr: SocketAddr, cookie: &str) -> Socket {
-    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
-    request.headers_mut().insert("cookie", cookie.parse().unwrap());
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("upgrade");
-    assert_eq!(frame(&mut socket, &["ready"]).await["type"], "ready");
-    socket
-}
-
-/// The next frame of one of these types within 10 s.
-async fn frame(socket: &mut Socket, kinds: &[&str]) -> Value {
-    let wait = async {
-        while let Some(Ok(message)) = socket.next().await {
-            if let Message::Text(text) = message {
-                let frame: Value = serde_json::from_str(&text).unwrap();
-                if kinds.contains(&frame["type"].as_str().unwrap_or_default()) {
-                    return frame;
-                }
+/// True once `check` holds for this person's answer to `path` on every one of these instances, within 10 s.
+async fn on_all(addrs: &[SocketAddr], cookie: &str, path: &str, check: impl Fn(&Value) -> bool) -> bool {
+    let clients: Vec<Client> = addrs.iter().map(|addr| Client::with_cookie(*addr, cookie)).collect();
+    let agree = async || {
+        for client in &clients {
+            if !check(&client.get(path).await.body) {
+                return false;
             }
         }
-        panic!("the socket closed while waiting for {kinds:?}");
+        true
     };
-    tokio::time::timeout(Duration::from_secs(10), wait).await.unwrap_or_else(|_| panic!("no {kinds:?} frame"))
-}
-
-/// True once `check` holds on every one of these clients, polling for up to 10 s.
-async fn on_all(clients: &[&Client], path: &str, check: impl Fn(&Value) -> bool) -> bool {
-    for _ in 0..40 {
-        let mut all = true;
-        for client in clients {
-            all &= check(&client.get(path).await.body);
-        }
-        if all {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    false
+    eventually(Duration::from_secs(10), agree).await.is_some()
 }
 
 #[tokio::test]
@@ -128,53 +95,50 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     // Sessions: each cookie works on every instance.
     for addr in addrs {
         for (cookie, id) in [(&ann, None), (&bob, Some(bob_id)), (&carl, Some(carl_id))] {
-            let me = at(addr, cookie).get("/api/auth/user").await;
+            let me = Client::with_cookie(addr, cookie).get("/api/auth/user").await;
             assert_eq!(me.status, StatusCode::OK, "{addr}");
             if let Some(id) = id {
                 assert_eq!(me.body["id"], id);
             }
         }
     }
-    let mut bob_socket = socket(addrs[1], &bob).await;
-    let mut carl_socket = socket(addrs[2], &carl).await;
+    let mut bob_socket = open_socket_at(addrs[1], &bob).await;
+    let mut carl_socket = open_socket_at(addrs[2], &carl).await;
 
     // Chat: sent through the first, live on the second, read through the third.
-    let sent =
-        at(addrs[0], &ann).post("/api/messages", &json!({ "receiverId": bob_id, "content": "Hello across" })).await;
+    let sent = Client::with_cookie(addrs[0], &ann)
+        .post("/api/messages", &json!({ "receiverId": bob_id, "content": "Hello across" }))
+        .await;
     assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
-    assert_eq!(frame(&mut bob_socket, &["chat_message"]).await["id"], sent.body["id"]);
+    assert_eq!(frame_of(&mut bob_socket, &["chat_message"]).await["id"], sent.body["id"]);
     let ann_id = sent.body["senderId"].as_i64().unwrap();
-    let thread = at(addrs[2], &bob).get(&format!("/api/messages/{ann_id}")).await;
+    let thread = Client::with_cookie(addrs[2], &bob).get(&format!("/api/messages/{ann_id}")).await;
     assert!(thread.body.to_string().contains("Hello across"), "{}", thread.body);
 
     // A project made on the third, supported from the second: the owner's badge moves live on the
     // third, the count is the same everywhere, and the supporter's coins show on every instance.
     let title = "Quasarine lanterns for night markets";
-    let made = at(addrs[2], &carl)
+    let made = Client::with_cookie(addrs[2], &carl)
         .post("/api/projects", &json!({ "title": title, "description": "Solar light", "isPublished": true }))
         .await;
     let project = made.body["id"].as_i64().unwrap();
-    let unread_before = at(addrs[2], &carl).get("/api/notifications/count").await.body["count"].as_i64().unwrap();
-    let coins_before = at(addrs[1], &bob).get("/api/auth/user").await.body["coins"].as_i64().unwrap();
-    let supported = at(addrs[1], &bob).post_empty(&format!("/api/projects/{project}/support")).await;
+    let unread_before =
+        Client::with_cookie(addrs[2], &carl).get("/api/notifications/count").await.body["count"].as_i64().unwrap();
+    let coins_before = Client::with_cookie(addrs[1], &bob).get("/api/auth/user").await.body["coins"].as_i64().unwrap();
+    let supported = Client::with_cookie(addrs[1], &bob).post_empty(&format!("/api/projects/{project}/support")).await;
     assert!(supported.status.is_success(), "{}", supported.body);
-    assert_eq!(frame(&mut carl_socket, &["notification"]).await["notificationType"], "project_support");
-    let carl_everywhere: Vec<Client> = addrs.iter().map(|a| at(*a, &carl)).collect();
-    let bob_everywhere: Vec<Client> = addrs.iter().map(|a| at(*a, &bob)).collect();
+    assert_eq!(frame_of(&mut carl_socket, &["notification"]).await["notificationType"], "project_support");
     assert!(
-        on_all(&carl_everywhere.iter().collect::<Vec<_>>(), "/api/notifications/count", |b| {
-            b["count"].as_i64() == Some(unread_before + 1)
-        })
-        .await
+        on_all(&addrs, &carl, "/api/notifications/count", |b| { b["count"].as_i64() == Some(unread_before + 1) }).await
     );
     let richer = |b: &Value| b["coins"].as_i64() == Some(coins_before + 25);
-    assert!(on_all(&bob_everywhere.iter().collect::<Vec<_>>(), "/api/auth/user-refresh", richer).await);
+    assert!(on_all(&addrs, &bob, "/api/auth/user-refresh", richer).await);
 
     // A file uploaded through the first is served whole by the other two.
     let bytes = b"%PDF-1.4\nthe plan for the lanterns\n".to_vec();
     let part =
         reqwest::multipart::Part::bytes(bytes.clone()).file_name("plan.pdf").mime_str("application/pdf").unwrap();
-    let uploaded = at(addrs[0], &ann)
+    let uploaded = Client::with_cookie(addrs[0], &ann)
         .http
         .post(format!("http://{}/api/upload", addrs[0]))
         .multipart(reqwest::multipart::Form::new().part("file", part))
@@ -188,12 +152,11 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     }
 
     // The search index of every instance finds the new project.
-    let ann_everywhere: Vec<Client> = addrs.iter().map(|a| at(*a, &ann)).collect();
     let found = |b: &Value| b.to_string().contains(title);
-    assert!(on_all(&ann_everywhere.iter().collect::<Vec<_>>(), "/api/search?q=quasarine", found).await);
+    assert!(on_all(&addrs, &ann, "/api/search?q=quasarine", found).await);
 
     // Carl writes to Ann through the third while it is killed mid-run.
-    let carl_on_third = at(addrs[2], &carl);
+    let carl_on_third = Client::with_cookie(addrs[2], &carl);
     let writer = tokio::spawn(async move {
         let mut acknowledged = Vec::new();
         for i in 0..150 {
@@ -217,8 +180,8 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
         tokio::time::timeout(Duration::from_secs(10), async { while let Some(Ok(_)) = carl_socket.next().await {} })
             .await;
     assert!(ended.is_ok(), "the dead instance's socket never ended");
-    let mut carl_again = socket(addrs[0], &carl).await;
-    let ann_on_second = at(addrs[1], &ann);
+    let mut carl_again = open_socket_at(addrs[0], &carl).await;
+    let ann_on_second = Client::with_cookie(addrs[1], &ann);
     let thread = ann_on_second.get(&format!("/api/messages/{carl_id}?limit=200")).await.body.to_string();
     for note in &acknowledged {
         assert!(thread.contains(&format!("\"{note}\"")), "{note} was acknowledged and then lost");
@@ -226,5 +189,5 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     // Life goes on: Ann's reply through the second reaches Carl on the first.
     let reply = ann_on_second.post("/api/messages", &json!({ "receiverId": carl_id, "content": "Got them all" })).await;
     assert_eq!(reply.status, StatusCode::CREATED);
-    assert_eq!(frame(&mut carl_again, &["chat_message"]).await["id"], reply.body["id"]);
+    assert_eq!(frame_of(&mut carl_again, &["chat_message"]).await["id"], reply.body["id"]);
 }

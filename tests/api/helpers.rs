@@ -112,6 +112,11 @@ impl TestApp {
         }
     }
 
+    /// A client carrying an existing session cookie (the same browser reaching this instance).
+    pub fn with_cookie(&self, cookie: &str) -> Client {
+        Client::with_cookie(self.addr, cookie)
+    }
+
     /// Signs a new user up (not logged in); returns the username and the user answered.
     pub async fn signup(&self, extra: Value) -> (String, Value) {
         let body = signup_body(extra);
@@ -158,6 +163,16 @@ pub fn merge(base: &mut Value, extra: Value) {
 }
 
 impl Client {
+    /// A client of the instance at `addr` carrying an existing session cookie.
+    pub fn with_cookie(addr: std::net::SocketAddr, cookie: &str) -> Self {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert("cookie", cookie.parse().unwrap());
+        Client {
+            base: format!("http://{addr}"),
+            http: reqwest::Client::builder().default_headers(headers).build().unwrap(),
+        }
+    }
+
     pub async fn request(&self, method: Method, path: &str, body: Option<&Value>) -> Answer {
         let mut request = self.http.request(method, format!("{}{path}", self.base));
         if let Some(body) = body {
@@ -258,12 +273,38 @@ pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTls
 
 /// Opens the live channel with a session cookie and waits for its `ready` frame.
 pub async fn open_socket(app: &TestApp, cookie: &str) -> Socket {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut request = format!("ws://{}/ws", app.addr).into_client_request().unwrap();
+    open_socket_at(app.addr, cookie).await
+}
+
+/// The live channel of the instance at `addr`.
+pub async fn open_socket_at(addr: std::net::SocketAddr, cookie: &str) -> Socket {
+    socket_over(addr, cookie, tokio::net::TcpStream::connect(addr).await.expect("connect")).await
+}
+
+/// The live channel over a connection the test made itself (to set its buffers, say).
+pub async fn socket_over(addr: std::net::SocketAddr, cookie: &str, stream: tokio::net::TcpStream) -> Socket {
+    use tokio_tungstenite::{tungstenite::client::IntoClientRequest, MaybeTlsStream};
+    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
     request.headers_mut().insert("cookie", cookie.parse().unwrap());
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("upgrade");
+    let (mut socket, _) =
+        tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream)).await.expect("upgrade");
     assert_eq!(next_frame(&mut socket).await.expect("ready frame")["type"], "ready");
     socket
+}
+
+/// Polls until `check` holds or `within` passes; the time it took.
+pub async fn eventually(
+    within: std::time::Duration,
+    mut check: impl AsyncFnMut() -> bool,
+) -> Option<std::time::Duration> {
+    let started = std::time::Instant::now();
+    while started.elapsed() < within {
+        if check().await {
+            return Some(started.elapsed());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    None
 }
 
 /// The next JSON frame within 5 s; `None` when the server closed the socket.

@@ -9,31 +9,9 @@ use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::helpers::{
-    closes, next_frame, open_socket, reset_token, session_cookie_of, spawn_app, spawn_app_with, two_instances, Client,
-    TestApp, PASSWORD,
+    closes, eventually, next_frame, open_socket, reset_token, session_cookie_of, spawn_app, spawn_app_with,
+    two_instances, PASSWORD,
 };
-
-/// A client of `app` carrying an existing session cookie (the same browser reaching another instance).
-fn with_cookie(app: &TestApp, cookie: &str) -> Client {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert("cookie", cookie.parse().unwrap());
-    Client {
-        base: format!("http://{}", app.addr),
-        http: reqwest::Client::builder().default_headers(headers).build().unwrap(),
-    }
-}
-
-/// Polls until `check` holds or `within` passes; the time it took.
-async fn eventually(within: Duration, mut check: impl AsyncFnMut() -> bool) -> Option<Duration> {
-    let started = Instant::now();
-    while started.elapsed() < within {
-        if check().await {
-            return Some(started.elapsed());
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    None
-}
 
 #[tokio::test]
 async fn a_profile_change_is_seen_at_once_by_the_next_request() {
@@ -52,8 +30,8 @@ async fn a_logout_ends_the_session_for_every_tab_sharing_it() {
     let app = spawn_app().await;
     let (username, _) = app.signup(json!({})).await;
     let cookie = session_cookie_of(&app.client().login(&username, PASSWORD, false).await);
-    let tab_a = with_cookie(&app, &cookie);
-    let tab_b = with_cookie(&app, &cookie);
+    let tab_a = app.with_cookie(&cookie);
+    let tab_b = app.with_cookie(&cookie);
     assert_eq!(tab_b.get("/api/auth/user").await.status, StatusCode::OK);
     assert_eq!(tab_a.post_empty("/api/auth/logout").await.status, StatusCode::OK);
     assert_eq!(tab_b.get("/api/auth/user").await.status, StatusCode::UNAUTHORIZED);
@@ -64,8 +42,8 @@ async fn on_postgresql_a_logout_on_one_instance_ends_the_cached_session_on_anoth
     let Some((a, b)) = two_instances().await else { return };
     let (username, _) = a.signup(json!({})).await;
     let cookie = session_cookie_of(&a.client().login(&username, PASSWORD, false).await);
-    let on_a = with_cookie(&a, &cookie);
-    let on_b = with_cookie(&b, &cookie);
+    let on_a = a.with_cookie(&cookie);
+    let on_b = b.with_cookie(&cookie);
     // B has the session cached now.
     for _ in 0..3 {
         assert_eq!(on_b.get("/api/auth/user-refresh").await.status, StatusCode::OK);
@@ -83,7 +61,7 @@ async fn on_postgresql_a_password_reset_on_one_instance_ends_sessions_on_another
     let Some((a, b)) = two_instances().await else { return };
     let (username, user) = a.signup(json!({})).await;
     let cookie = session_cookie_of(&b.client().login(&username, PASSWORD, false).await);
-    let on_b = with_cookie(&b, &cookie);
+    let on_b = b.with_cookie(&cookie);
     assert_eq!(on_b.get("/api/auth/user").await.status, StatusCode::OK);
 
     a.client().post("/api/auth/forgot-password", &json!({ "email": username })).await;
@@ -104,9 +82,9 @@ async fn on_postgresql_a_profile_change_on_one_instance_refreshes_the_cache_of_a
     let Some((a, b)) = two_instances().await else { return };
     let (username, _) = a.signup(json!({})).await;
     let cookie = session_cookie_of(&a.client().login(&username, PASSWORD, false).await);
-    let on_b = with_cookie(&b, &cookie);
+    let on_b = b.with_cookie(&cookie);
     assert_eq!(on_b.get("/api/auth/user").await.body["bio"], serde_json::Value::Null);
-    with_cookie(&a, &cookie).patch("/api/users/profile", &json!({ "bio": "Changed on A" })).await;
+    a.with_cookie(&cookie).patch("/api/users/profile", &json!({ "bio": "Changed on A" })).await;
     let took =
         eventually(Duration::from_secs(1), async || on_b.get("/api/auth/user").await.body["bio"] == "Changed on A")
             .await;
@@ -122,7 +100,7 @@ async fn logging_out_closes_that_sessions_sockets_and_tells_the_users_other_sess
     let mut phone_socket = open_socket(&app, &phone).await;
     let mut laptop_socket = open_socket(&app, &laptop).await;
 
-    assert_eq!(with_cookie(&app, &phone).post_empty("/api/auth/logout").await.status, StatusCode::OK);
+    assert_eq!(app.with_cookie(&phone).post_empty("/api/auth/logout").await.status, StatusCode::OK);
     // It is told first, so the app signs out at once, then closed.
     while next_frame(&mut phone_socket).await.expect("told before the close")["type"] != "session_ended" {}
     assert!(closes(&mut phone_socket).await, "the ended session's socket is closed");
@@ -147,7 +125,7 @@ async fn on_postgresql_a_logout_on_one_instance_closes_the_sessions_socket_on_an
     let (username, _) = a.signup(json!({})).await;
     let cookie = session_cookie_of(&a.client().login(&username, PASSWORD, false).await);
     let mut socket_on_b = open_socket(&b, &cookie).await;
-    with_cookie(&a, &cookie).post_empty("/api/auth/logout").await;
+    a.with_cookie(&cookie).post_empty("/api/auth/logout").await;
     assert!(closes(&mut socket_on_b).await);
 }
 
