@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+// Debian's Chromium and the flags this machine needs (shared with scripts/lighthouse.mjs).
+import chromium from './e2e/chromium.json' with { type: 'json' };
 
 // The journeys run against the real server binary with a fresh data dir, in Debian's Chromium
 // at a phone viewport (390x844). No browser is downloaded: the executable comes from the OS.
@@ -28,17 +30,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath,
+      args: chromium.args,
     },
   },
   webServer: {

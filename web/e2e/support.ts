@@ -14,15 +14,26 @@ export function unique(prefix: string): string {
 
 export const STRONG_PASSWORD = 'Sunflower42!';
 
-/** Creates an account straight through the API (for arranging a test, not for testing sign-up). */
-export async function createAccount(request: APIRequestContext, firstName = 'Existing') {
+/** Creates an account straight through the API (for arranging a test, not for testing sign-up);
+ * `extra` sets more sign-up fields (lastName, role, …). */
+export async function createAccount(
+  request: APIRequestContext,
+  firstName = 'Existing',
+  extra: Record<string, unknown> = {},
+) {
   const username = unique('e2e');
   const email = `${username}@example.com`;
   const response = await request.post('/api/auth/signup', {
-    data: { username, email, password: STRONG_PASSWORD, firstName, lastName: 'Member' },
+    data: { username, email, password: STRONG_PASSWORD, firstName, lastName: 'Member', ...extra },
   });
   expect(response.status()).toBe(201);
   return { username, email, firstName };
+}
+
+/** Signs this request context (a page's, say) in as an existing account. */
+export async function signIn(request: APIRequestContext, username: string) {
+  const response = await request.post('/api/auth/login', { data: { username, password: STRONG_PASSWORD } });
+  expect(response.status()).toBe(200);
 }
 
 /** The one visible toast says this title and description. */

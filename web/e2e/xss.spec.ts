@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { closeToast, expectToast, STRONG_PASSWORD, unique } from './support';
+import { closeToast, createAccount, expectToast, signIn, STRONG_PASSWORD, unique } from './support';
 
 // Stored XSS, issue "Scale" (security). Mallory types script into every text field the app shows to someone else
 // or to herself, through the real UI: her names, location, bio and skills (the sign-up wizard and Edit Profile), a
@@ -182,28 +182,11 @@ test('script typed into every text field is shown as text and never runs, for it
 
   // ---- Victor: an account arranged through the API (his own fields are not what this part tests) ----
   const victor = await browserFor(browser, 'Victor');
-  const victorName = unique('xv');
-  expect(
-    (
-      await victor.page.request.post('/api/auth/signup', {
-        data: {
-          username: victorName,
-          email: `${victorName}@example.com`,
-          password: STRONG_PASSWORD,
-          firstName: 'Victor',
-          lastName: 'Viewer',
-          role: 'collaborator',
-        },
-      })
-    ).status(),
-  ).toBe(201);
-  expect(
-    (
-      await victor.page.request.post('/api/auth/login', {
-        data: { username: victorName, password: STRONG_PASSWORD },
-      })
-    ).status(),
-  ).toBe(200);
+  const { username: victorName } = await createAccount(victor.page.request, 'Victor', {
+    lastName: 'Viewer',
+    role: 'collaborator',
+  });
+  await signIn(victor.page.request, victorName);
   const victorId = (await me(victor.page)).id;
 
   // The second line of defence is in place (and bypassed below, on purpose).
@@ -597,13 +580,7 @@ test('script typed into every text field is shown as text and never runs, for it
     stdio: 'pipe',
   });
   // A new session reads the new role at once (the running server's cached copy of the old one lasts a minute).
-  expect(
-    (
-      await victor.page.request.post('/api/auth/login', {
-        data: { username: victorName, password: STRONG_PASSWORD },
-      })
-    ).status(),
-  ).toBe(200);
+  await signIn(victor.page.request, victorName);
   await visit(victor.page, '/admin');
   await expect(victor.page.getByRole('heading', { name: 'Open reports' })).toBeVisible();
   const reports = victor.page.getByRole('article');
@@ -619,28 +596,11 @@ test('script typed into every text field is shown as text and never runs, for it
 
   // ---- An investor pledges with a message, and finds it in her portfolio ----
   const ivy = await browserFor(browser, 'Ivy');
-  const ivyName = unique('xi');
-  expect(
-    (
-      await ivy.page.request.post('/api/auth/signup', {
-        data: {
-          username: ivyName,
-          email: `${ivyName}@example.com`,
-          password: STRONG_PASSWORD,
-          firstName: 'Ivy',
-          lastName: 'Investor',
-          role: 'investor',
-        },
-      })
-    ).status(),
-  ).toBe(201);
-  expect(
-    (
-      await ivy.page.request.post('/api/auth/login', {
-        data: { username: ivyName, password: STRONG_PASSWORD },
-      })
-    ).status(),
-  ).toBe(200);
+  const { username: ivyName } = await createAccount(ivy.page.request, 'Ivy', {
+    lastName: 'Investor',
+    role: 'investor',
+  });
+  await signIn(ivy.page.request, ivyName);
   await visit(ivy.page, '/');
   await expectToast(ivy.page, 'Daily Login Bonus!');
   await closeToast(ivy.page);

@@ -16,20 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import chromiumSetup from '../e2e/chromium.json' with { type: 'json' };
 
 const base = (process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://127.0.0.1:5199').replace(/\/$/, '');
 const outDir = fileURLToPath(new URL('../../target/lighthouse/', import.meta.url));
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? chromiumSetup.executablePath;
+const CHROME_FLAGS = chromiumSetup.args;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const OFFLINE_TEXT = "You're offline. Grow will reconnect when you're back online.";
 
