@@ -53,7 +53,7 @@ pub struct AppState {
     pub files: crate::files::FileStore,
     /// The discovery search index (kept following the database by a task of `start`).
     pub search: crate::search::Search,
-    /// The cards of the deck and the feed (checked against the database's card versions on each page).
+    /// The read model of the deck and the feed (kept fresh through the hub's events).
     pub cards: crate::projects::cards::Cards,
     pub openapi_json: Arc<String>,
 }
@@ -109,7 +109,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
             tracing::info!(people = added, "filled the empty database with the demo community");
         }
     }
-    let hub = realtime::Hub::new(&db, SessionCache::default());
+    let hub = realtime::Hub::new(&db, SessionCache::default(), Default::default());
     if db.backend() == crate::db::Backend::Postgres {
         realtime::bridge::listen(&config.database_url(), hub.clone()).await.context("listening for live frames")?;
     }
@@ -133,7 +133,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     search.build(&db).await.context("building the search index")?;
     Ok(AppState {
         search,
-        cards: Default::default(),
+        cards: hub.cards().clone(),
         pusher,
         clock: crate::time::Clock::default(),
         files,

@@ -89,6 +89,11 @@ impl PageRequest {
         Ok(Self { limit, after, uri: uri.clone() })
     }
 
+    /// The path and query this page was asked with: what tells one kept page from another.
+    pub fn path_and_query(&self) -> &str {
+        self.uri.path_and_query().map_or("/", |pq| pq.as_str())
+    }
+
     /// How many rows to fetch: one more than the page, to learn whether another page follows.
     pub fn fetch_limit(&self) -> i64 {
         self.limit + 1
@@ -202,10 +207,15 @@ impl<T> Page<T> {
 impl<T: Serialize> IntoResponse for Page<T> {
     fn into_response(self) -> Response {
         let mut response = Json(self.items).into_response();
-        if let Some(next) = self.next.and_then(|n| HeaderValue::from_str(&format!("<{n}>; rel=\"next\"")).ok()) {
-            response.headers_mut().insert(header::LINK, next);
-        }
+        add_next_link(&mut response, self.next.as_deref());
         response
+    }
+}
+
+/// The `Link: <…>; rel="next"` header of a page that has a next one.
+pub fn add_next_link(response: &mut Response, next: Option<&str>) {
+    if let Some(next) = next.and_then(|n| HeaderValue::from_str(&format!("<{n}>; rel=\"next\"")).ok()) {
+        response.headers_mut().insert(header::LINK, next);
     }
 }
 

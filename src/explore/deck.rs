@@ -11,7 +11,8 @@ use crate::{
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
     extract::ApiQuery,
-    projects::{access, model::Project, rules, store},
+    projects::{access, cards::CardPage, model::Project, rules, store},
+    realtime::Event,
 };
 
 const TAG: &str = "explore";
@@ -38,15 +39,21 @@ pub async fn feed(
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<DeckParams>,
     page: PageRequest,
-) -> AppResult<Page<Project>> {
+) -> AppResult<CardPage> {
     let category = chosen(params.category.as_deref()).map(rules::category).transpose()?;
     let looking_for = match chosen(params.looking_for.as_deref()) {
         Some(role) => rules::looking_for(&[role.to_string()])?.pop(),
         None => None,
     };
-    let mut conn = state.db.conn().await?;
-    let entries = store::deck(&mut conn, me.id, &page, category.as_deref(), looking_for.as_deref()).await?;
-    Ok(state.cards.page(&mut conn, page.finish(entries, |e| (e.created_at, e.id))).await?)
+    let entries = match state.cards.kept(me.id, page.path_and_query()) {
+        Ok(kept) => kept,
+        Err(ticket) => {
+            let mut conn = state.db.conn().await?;
+            let rows = store::deck(&mut conn, me.id, &page, category.as_deref(), looking_for.as_deref()).await?;
+            state.cards.keep(ticket, page.finish(rows, |e| (e.created_at, e.id)))
+        }
+    };
+    state.cards.render(&state.db, &entries).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -90,6 +97,7 @@ pub async fn swipe(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
+    state.hub.emit(Event::CardsChanged { user_id: Some(me.id) });
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -122,5 +130,6 @@ pub async fn reset(State(state): State<AppState>, CurrentUser(me): CurrentUser) 
     let mut tx = state.db.begin().await?;
     sqlx::query("DELETE FROM project_swipes WHERE user_id = $1").bind(me.id).execute(&mut *tx).await?;
     tx.commit().await?;
+    state.hub.emit(Event::CardsChanged { user_id: Some(me.id) });
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,86 +1,203 @@
-//! The read model of the deck and the feed: each instance keeps the cards it has served, as they
-//! look to anyone, with the card version they were read at. A page asks the database only for its
-//! ids, their card versions and the caller's own marks (one index scan), then loads just the cards
-//! that are new or whose version moved. Every change to what a card shows moves its version in the
-//! same transaction (migration 0012's triggers), so a stale card is never served, on any instance,
-//! without any message between instances.
+//! The read model of the deck and the feed, so that a page usually costs no database round trip.
+//!
+//! Two things are kept in each instance's memory:
+//! - cards: each project as anyone sees it, serialized once, with the card version it was read at
+//!   (migration 0012's triggers move `projects.card_version` in the same transaction as any change a
+//!   card shows, so a card older than a page's entry is never used);
+//! - pages: per person and per list (path and query), the entries of a page as last read: ids,
+//!   card versions and the person's own marks (supported, role).
+//!
+//! A kept page is good while nothing that may change it has committed since it was read. Every
+//! state-changing API call that may touch a card, its set or its order (see [`may_change_cards`])
+//! marks every page stale, and a person's swipes mark that person's pages stale; both go to the
+//! other instances through the live bridge ([`crate::realtime::Event::CardsChanged`]). A change
+//! made outside the API (a `grow` command) is picked up within [`PAGE_TTL`].
+//!
+//! A read races with a change: it may read before a write commits and try to keep its page after the
+//! write marked pages stale. Each read holds a [`Ticket`] of the marks it started under and keeps its
+//! page only if none moved since.
 
 use std::{
     collections::HashMap,
-    sync::{Arc, RwLock},
+    sync::{Arc, Mutex, RwLock},
+    time::{Duration, Instant},
 };
 
-use super::{
-    model::Project,
-    store::{self, CardEntry},
+use axum::{
+    http::{header, HeaderValue},
+    response::{IntoResponse, Response},
 };
-use crate::db::{page::Page, Conn};
 
-/// More cards than this and the cache starts again (a community's published projects fit many times).
+use super::store::{self, CardEntry};
+use crate::{
+    db::{page::Page, Conn, Db},
+    error::AppError,
+    sync::lock,
+};
+
+/// More cards than this and the card cache starts again (a community's published projects fit many times).
 const MAX_CARDS: usize = 100_000;
+/// More kept pages than this (over everyone) and the page cache starts again.
+const MAX_PAGES: usize = 20_000;
+/// The longest a kept page is served: bounds what a change outside the API, or a notice lost while
+/// the bridge reconnects, can leave stale.
+pub const PAGE_TTL: Duration = Duration::from_secs(10);
 
 struct Card {
     version: i64,
-    /// As anyone sees it: `is_supported` false and `my_role` none.
-    project: Project,
+    /// The card as anyone sees it, as a JSON object without its closing brace (the caller's marks
+    /// are appended per page).
+    open_json: Box<str>,
 }
 
 #[derive(Clone, Default)]
 pub struct Cards {
-    cached: Arc<RwLock<HashMap<i64, Arc<Card>>>>,
+    cards: Arc<RwLock<HashMap<i64, Arc<Card>>>>,
+    pages: Arc<Mutex<Pages>>,
+}
+
+#[derive(Default)]
+struct Pages {
+    /// Moves on every mark; each mark takes the next number.
+    seq: u64,
+    /// The number of the last change that marked every page stale.
+    everyone: u64,
+    people: HashMap<i64, PersonPages>,
+    count: usize,
+}
+
+#[derive(Default)]
+struct PersonPages {
+    /// The number of the last change that marked this person's pages stale.
+    changed: u64,
+    by_list: HashMap<String, KeptPage>,
+}
+
+struct KeptPage {
+    everyone: u64,
+    read_at: Instant,
+    page: Arc<Page<CardEntry>>,
+}
+
+/// The marks a read started under (see the module's note on races).
+pub struct Ticket {
+    person: i64,
+    list: String,
+    everyone: u64,
+    changed: u64,
+}
+
+/// A page of cards, ready to send: a JSON array of projects, with `Link: rel="next"` when more remain.
+pub struct CardPage {
+    body: Vec<u8>,
+    next: Option<String>,
+}
+
+impl IntoResponse for CardPage {
+    fn into_response(self) -> Response {
+        let mut response =
+            ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], self.body).into_response();
+        crate::db::page::add_next_link(&mut response, self.next.as_deref());
+        response
+    }
 }
 
 impl Cards {
-    /// The projects of a page of entries, in their order, each with the caller's marks. An entry
-    /// whose project went between the two reads (deleted meanwhile) is left out.
-    pub async fn page(&self, conn: &mut Conn, page: Page<CardEntry>) -> Result<Page<Project>, sqlx::Error> {
-        let items = self.projects(conn, &page.items).await?;
-        Ok(Page { items, next: page.next })
-    }
-
-    async fn projects(&self, conn: &mut Conn, entries: &[CardEntry]) -> Result<Vec<Project>, sqlx::Error> {
-        let mut found: Vec<Option<Arc<Card>>> = {
-            let cached = self.cached.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-            entries
-                .iter()
-                .map(|entry| cached.get(&entry.id).filter(|card| card.version >= entry.card_version).cloned())
-                .collect()
-        };
-        let missing: Vec<i64> =
-            entries.iter().zip(&found).filter(|(_, card)| card.is_none()).map(|(e, _)| e.id).collect();
-        if !missing.is_empty() {
-            let loaded = self.load(conn, &missing).await?;
-            for (entry, slot) in entries.iter().zip(found.iter_mut()) {
-                if slot.is_none() {
-                    *slot = loaded.get(&entry.id).cloned();
-                }
+    /// A person's page of `list` as kept, if nothing changed since it was read; otherwise the ticket
+    /// to read it with and hand to [`Cards::keep`].
+    pub fn kept(&self, person: i64, list: &str) -> Result<Arc<Page<CardEntry>>, Ticket> {
+        let pages = lock(&self.pages);
+        let person_pages = pages.people.get(&person);
+        if let Some(kept) = person_pages.and_then(|p| p.by_list.get(list)) {
+            if kept.everyone == pages.everyone && kept.read_at.elapsed() < PAGE_TTL {
+                return Ok(kept.page.clone());
             }
         }
-        Ok(entries
-            .iter()
-            .zip(found)
-            .filter_map(|(entry, card)| {
-                let mut project = card?.project.clone();
-                project.is_supported = entry.supported_by_me == 1;
-                project.my_role = (!entry.my_role.is_empty()).then(|| entry.my_role.clone());
-                Some(project)
-            })
-            .collect())
+        Err(Ticket {
+            person,
+            list: list.to_owned(),
+            everyone: pages.everyone,
+            changed: person_pages.map_or(0, |p| p.changed),
+        })
+    }
+
+    /// Keeps a page read under `ticket`, unless something changed meanwhile.
+    pub fn keep(&self, ticket: Ticket, page: Page<CardEntry>) -> Arc<Page<CardEntry>> {
+        let page = Arc::new(page);
+        let mut pages = lock(&self.pages);
+        let changed = pages.people.get(&ticket.person).map_or(0, |p| p.changed);
+        if ticket.everyone != pages.everyone || ticket.changed != changed {
+            return page;
+        }
+        if pages.count >= MAX_PAGES {
+            pages.mark_everyone();
+            pages.people.clear();
+            pages.count = 0;
+            return page;
+        }
+        let everyone = pages.everyone;
+        let kept = KeptPage { everyone, read_at: Instant::now(), page: page.clone() };
+        if pages.people.entry(ticket.person).or_default().by_list.insert(ticket.list, kept).is_none() {
+            pages.count += 1;
+        }
+        page
+    }
+
+    /// After a change that may touch any card, the set of cards or their order.
+    pub fn everyone_changed(&self) {
+        lock(&self.pages).mark_everyone();
+    }
+
+    /// After a change to what only this person's pages show (their swipes).
+    pub fn person_changed(&self, person: i64) {
+        let mut pages = lock(&self.pages);
+        pages.seq += 1;
+        let seq = pages.seq;
+        let person_pages = pages.people.entry(person).or_default();
+        let dropped = person_pages.by_list.len();
+        person_pages.changed = seq;
+        person_pages.by_list.clear();
+        pages.count -= dropped;
+    }
+
+    /// The page's cards, each with the caller's marks. An entry whose project went between the two
+    /// reads (deleted meanwhile) is left out. Asks the database only for cards not kept.
+    pub async fn render(&self, db: &Db, page: &Page<CardEntry>) -> Result<CardPage, AppError> {
+        let body = match self.render_kept(&page.items) {
+            Some(body) => body,
+            None => {
+                let missing: Vec<i64> = {
+                    let cards = self.cards.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    page.items.iter().filter(|e| fresh(&cards, e).is_none()).map(|e| e.id).collect()
+                };
+                let loaded = self.load(&mut *db.conn().await?, &missing).await?;
+                let cards = self.cards.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+                write_page(&page.items, |entry| fresh(&cards, entry).or_else(|| loaded.get(&entry.id)).cloned())
+            }
+        };
+        Ok(CardPage { body, next: page.next.clone() })
+    }
+
+    /// The page from kept cards alone, or `None` if one is missing or older than its entry.
+    fn render_kept(&self, entries: &[CardEntry]) -> Option<Vec<u8>> {
+        let cards = self.cards.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if entries.iter().any(|entry| fresh(&cards, entry).is_none()) {
+            return None;
+        }
+        Some(write_page(entries, |entry| fresh(&cards, entry).cloned()))
     }
 
     /// Reads these cards (rows, then collaborators: those are at least as new as the version kept,
     /// so a change between the two reads only makes the next page read the card again).
-    async fn load(&self, conn: &mut Conn, ids: &[i64]) -> Result<HashMap<i64, Arc<Card>>, sqlx::Error> {
+    async fn load(&self, conn: &mut Conn, ids: &[i64]) -> Result<HashMap<i64, Arc<Card>>, AppError> {
         let rows = store::cards(conn, ids).await?;
         let mut collaborators = store::collaborator_ids(conn, ids).await?;
-        let loaded: HashMap<i64, Arc<Card>> = rows
-            .iter()
-            .map(|row| {
-                let project = row.to_wire(collaborators.remove(&row.id).unwrap_or_default());
-                (row.id, Arc::new(Card { version: row.card_version, project }))
-            })
-            .collect();
-        let mut cached = self.cached.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut loaded = HashMap::with_capacity(rows.len());
+        for row in &rows {
+            let project = row.to_wire(collaborators.remove(&row.id).unwrap_or_default());
+            loaded.insert(row.id, Arc::new(Card { version: row.card_version, open_json: open_json(&project)? }));
+        }
+        let mut cached = self.cards.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         if cached.len() + loaded.len() > MAX_CARDS {
             cached.clear();
         }
@@ -91,5 +208,169 @@ impl Cards {
             }
         }
         Ok(loaded)
+    }
+}
+
+impl Pages {
+    fn mark_everyone(&mut self) {
+        self.seq += 1;
+        self.everyone = self.seq;
+    }
+}
+
+fn fresh<'a>(cards: &'a HashMap<i64, Arc<Card>>, entry: &CardEntry) -> Option<&'a Arc<Card>> {
+    cards.get(&entry.id).filter(|card| card.version >= entry.card_version)
+}
+
+/// A project as anyone sees it, as JSON without the caller's marks and without the closing brace.
+fn open_json(project: &super::model::Project) -> Result<Box<str>, AppError> {
+    let mut value = serde_json::to_value(project).map_err(|e| AppError::Internal(e.into()))?;
+    if let Some(object) = value.as_object_mut() {
+        object.remove("isSupported");
+        object.remove("myRole");
+    }
+    let mut json = value.to_string();
+    json.pop(); // the closing brace
+    Ok(json.into_boxed_str())
+}
+
+/// The JSON array of the page's projects: each kept card with the caller's marks appended.
+fn write_page(entries: &[CardEntry], card: impl Fn(&CardEntry) -> Option<Arc<Card>>) -> Vec<u8> {
+    let mut body = Vec::with_capacity(entries.len() * 700 + 2);
+    body.push(b'[');
+    let mut first = true;
+    for entry in entries {
+        let Some(card) = card(entry) else { continue };
+        if !first {
+            body.push(b',');
+        }
+        first = false;
+        body.extend_from_slice(card.open_json.as_bytes());
+        body.extend_from_slice(if entry.supported_by_me == 1 {
+            b",\"isSupported\":true"
+        } else {
+            b",\"isSupported\":false"
+        });
+        match entry.my_role.as_str() {
+            "" => body.extend_from_slice(b",\"myRole\":null}"),
+            role => {
+                body.extend_from_slice(b",\"myRole\":");
+                body.extend_from_slice(serde_json::Value::from(role).to_string().as_bytes());
+                body.push(b'}');
+            }
+        }
+    }
+    body.push(b']');
+    body
+}
+
+/// True for a state-changing API call that may change a card, the set of cards or their order
+/// (then every kept page is stale). Listed are the calls known not to; any other call counts, so a
+/// new call can only cost a page read, never serve a stale one. Swipes mark only the swiper's pages
+/// (their handlers say so).
+pub fn may_change_cards(path: &str) -> bool {
+    const UNRELATED: &[&str] = &[
+        "/api/auth/",
+        "/api/messages",
+        "/api/communities/",
+        "/api/notifications/",
+        "/api/push/",
+        "/api/rewards/",
+        "/api/user/spend-coins",
+        "/api/connections",
+        "/api/reports",
+        "/api/upload",
+        "/api/feed/swipes",
+    ];
+    const UNRELATED_PROJECT_CALLS: &[&str] =
+        &["/messages", "/feedback", "/updates", "/download-pdf", "/pledge", "/request-collaboration"];
+    if UNRELATED.iter().any(|prefix| path.starts_with(prefix)) {
+        return false;
+    }
+    !(path.starts_with("/api/projects/") && UNRELATED_PROJECT_CALLS.iter().any(|call| path.ends_with(call)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: i64) -> CardEntry {
+        CardEntry { id, created_at: id, card_version: 0, supported_by_me: 0, my_role: String::new() }
+    }
+
+    fn page(ids: &[i64]) -> Page<CardEntry> {
+        Page { items: ids.iter().copied().map(entry).collect(), next: None }
+    }
+
+    fn kept_ids(cards: &Cards, person: i64, list: &str) -> Option<Vec<i64>> {
+        cards.kept(person, list).ok().map(|page| page.items.iter().map(|e| e.id).collect())
+    }
+
+    #[test]
+    fn a_kept_page_serves_until_a_change_marks_it() {
+        let cards = Cards::default();
+        let ticket = cards.kept(1, "/api/feed").unwrap_err();
+        cards.keep(ticket, page(&[3, 2]));
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), Some(vec![3, 2]));
+        assert_eq!(kept_ids(&cards, 1, "/api/projects"), None, "another list is its own page");
+        assert_eq!(kept_ids(&cards, 2, "/api/feed"), None, "another person's page is their own");
+
+        cards.person_changed(2);
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), Some(vec![3, 2]), "another person's swipe");
+        cards.person_changed(1);
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), None);
+
+        let ticket = cards.kept(1, "/api/feed").unwrap_err();
+        cards.keep(ticket, page(&[3]));
+        cards.everyone_changed();
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), None);
+    }
+
+    #[test]
+    fn a_read_that_raced_a_change_is_not_kept() {
+        let cards = Cards::default();
+        let ticket = cards.kept(1, "/api/feed").unwrap_err();
+        cards.everyone_changed();
+        cards.keep(ticket, page(&[1]));
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), None);
+
+        let ticket = cards.kept(1, "/api/feed").unwrap_err();
+        cards.person_changed(1);
+        cards.keep(ticket, page(&[1]));
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), None);
+
+        let ticket = cards.kept(1, "/api/feed").unwrap_err();
+        cards.person_changed(7);
+        cards.keep(ticket, page(&[1]));
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), Some(vec![1]), "someone else's swipe does not matter");
+    }
+
+    #[test]
+    fn marks_are_appended_to_the_card_as_valid_json() {
+        let card = Arc::new(Card { version: 0, open_json: "{\"id\":5,\"title\":\"A \\\"B\\\"\"".into() });
+        let mut mine = entry(5);
+        mine.supported_by_me = 1;
+        mine.my_role = "owner".into();
+        let body = write_page(&[mine, entry(5), entry(6)], |e| (e.id == 5).then(|| card.clone()));
+        let parsed: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(
+            parsed,
+            serde_json::json!([
+                {"id": 5, "title": "A \"B\"", "isSupported": true, "myRole": "owner"},
+                {"id": 5, "title": "A \"B\"", "isSupported": false, "myRole": null}
+            ])
+        );
+    }
+
+    #[test]
+    fn calls_that_never_touch_a_card_leave_pages_alone() {
+        for path in ["/api/messages", "/api/projects/4/messages", "/api/projects/4/feedback", "/api/feed/swipes"] {
+            assert!(!may_change_cards(path), "{path}");
+        }
+        for path in
+            ["/api/projects", "/api/projects/4", "/api/projects/4/support", "/api/users/profile", "/api/account"]
+        {
+            assert!(may_change_cards(path), "{path}");
+        }
     }
 }

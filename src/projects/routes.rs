@@ -53,16 +53,21 @@ pub async fn list(
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
     page: PageRequest,
-) -> AppResult<Page<Project>> {
+) -> AppResult<Response> {
     match params.owner.as_deref() {
         None => {
-            let mut conn = state.db.conn().await?;
-            let entries = store::feed(&mut conn, me.id, &page).await?;
-            Ok(state.cards.page(&mut conn, page.finish(entries, |e| (e.created_at, e.id))).await?)
+            let entries = match state.cards.kept(me.id, page.path_and_query()) {
+                Ok(kept) => kept,
+                Err(ticket) => {
+                    let rows = store::feed(&mut *state.db.conn().await?, me.id, &page).await?;
+                    state.cards.keep(ticket, page.finish(rows, |e| (e.created_at, e.id)))
+                }
+            };
+            Ok(state.cards.render(&state.db, &entries).await?.into_response())
         }
         Some("me") => {
             let rows = store::owned(&mut *state.db.conn().await?, me.id, &page).await?;
-            to_wire(&state, page.finish(rows, |p| (p.created_at, p.id))).await
+            Ok(to_wire(&state, page.finish(rows, |p| (p.created_at, p.id))).await?.into_response())
         }
         Some(_) => Err(AppError::bad_request("owner may only be me")),
     }

@@ -50,7 +50,7 @@ where
 
 /// A place in the feed or the deck: the project, its card version and the caller's own marks
 /// (the rest of the card comes from [`super::cards`]).
-#[derive(sqlx::FromRow)]
+#[derive(Debug, sqlx::FromRow)]
 pub struct CardEntry {
     pub id: i64,
     pub created_at: i64,

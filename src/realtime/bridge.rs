@@ -33,7 +33,7 @@ pub async fn notify_from_cli(db: &Db, event: &Event) -> Result<(), sqlx::Error> 
 
 /// Starts listening (the subscription is live when this returns) and applies events from other
 /// instances in a background task. After a lost connection (events may have been missed) the
-/// session cache is emptied, so nothing stale outlives the gap.
+/// session cache is emptied and kept deck pages marked stale, so nothing stale outlives the gap.
 pub async fn listen(database_url: &str, hub: Hub) -> anyhow::Result<tokio::task::JoinHandle<()>> {
     let mut listener = PgListener::connect(database_url).await?;
     listener.listen(CHANNEL).await?;
@@ -48,10 +48,12 @@ pub async fn listen(database_url: &str, hub: Hub) -> anyhow::Result<tokio::task:
                 Ok(None) => {
                     tracing::warn!("live channel listener lost its connection; reconnecting");
                     hub.sessions().clear();
+                    hub.cards().everyone_changed();
                 }
                 Err(err) => {
                     tracing::warn!(error = %err, "live channel listener failed; retrying");
                     hub.sessions().clear();
+                    hub.cards().everyone_changed();
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                 }
             }

@@ -18,6 +18,7 @@ use super::{bridge, ServerFrame, Topic};
 use crate::{
     auth::session_cache::SessionCache,
     db::{Backend, Db},
+    projects::cards::Cards,
     sync::lock,
 };
 
@@ -40,6 +41,8 @@ pub enum Event {
     Join { user_id: i64, topic: Topic },
     /// A user may no longer read a topic: their open sockets unsubscribe.
     Leave { user_id: i64, topic: Topic },
+    /// Kept pages of the deck and the feed are stale: one person's (`user_id`) or everyone's.
+    CardsChanged { user_id: Option<i64> },
 }
 
 #[derive(Clone)]
@@ -56,6 +59,7 @@ struct Inner {
     /// Tells this instance's own notifications apart from the others'.
     instance: u64,
     sessions: SessionCache,
+    cards: Cards,
 }
 
 #[derive(Default)]
@@ -81,7 +85,7 @@ pub struct Registration {
 impl Hub {
     /// A hub for an instance using `db`, with its draining task. On PostgreSQL, call
     /// [`bridge::listen`] as well so that events from other instances arrive here.
-    pub fn new(db: &Db, sessions: SessionCache) -> Self {
+    pub fn new(db: &Db, sessions: SessionCache, cards: Cards) -> Self {
         let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
         let (queue, mut events) = mpsc::unbounded_channel::<Event>();
         let hub = Self {
@@ -92,6 +96,7 @@ impl Hub {
                 next_id: AtomicU64::new(0),
                 instance: rand::random(),
                 sessions,
+                cards,
             }),
         };
         // The task holds only a weak handle, so it ends with the last clone of the hub.
@@ -120,6 +125,10 @@ impl Hub {
         &self.inner.sessions
     }
 
+    pub fn cards(&self) -> &Cards {
+        &self.inner.cards
+    }
+
     /// Announces a frame to a topic's subscribers everywhere. Call after the change has committed.
     pub fn publish(&self, topic: Topic, frame: ServerFrame) {
         self.emit(Event::Frame { topic, frame });
@@ -145,6 +154,8 @@ impl Hub {
         match event {
             Event::UserChanged { user_id } | Event::UserSignedOut { user_id } => sessions.evict_user(*user_id),
             Event::SessionEnded { token_hash, .. } => sessions.evict_session(token_hash),
+            Event::CardsChanged { user_id: Some(user_id) } => self.inner.cards.person_changed(*user_id),
+            Event::CardsChanged { user_id: None } => self.inner.cards.everyone_changed(),
             Event::Frame { .. } | Event::Join { .. } | Event::Leave { .. } => {}
         }
     }
@@ -204,6 +215,7 @@ impl Hub {
                     local.unsubscribe(id, topic);
                 }
             }
+            Event::CardsChanged { .. } => {}
         }
     }
 
@@ -316,7 +328,7 @@ mod tests {
 
     async fn hub() -> (tempfile::TempDir, Hub) {
         let (dir, db) = crate::db::tests::temp_sqlite().await;
-        (dir, Hub::new(&db, SessionCache::default()))
+        (dir, Hub::new(&db, SessionCache::default(), Cards::default()))
     }
 
     #[tokio::test]

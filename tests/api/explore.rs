@@ -144,8 +144,35 @@ async fn only_investors_pledge_in_whole_pence_from_100_pounds_with_a_message_and
     assert_eq!(told.as_array().unwrap().iter().filter(|n| n["data"]["pledgeId"].is_number()).count(), 2);
 }
 
-/// The deck and the feed serve cards from each instance's memory: every change to what a card shows
-/// must reach them at once, on this instance and (on PostgreSQL) on another one.
+/// What a reader's deck and feed show of project `id` (`null` where it is missing).
+async fn card_in_deck_and_feed(reader: &Client, id: i64) -> [Value; 2] {
+    let mut seen = [Value::Null, Value::Null];
+    for (slot, path) in seen.iter_mut().zip(["/api/feed", "/api/projects"]) {
+        let list = reader.get(path).await.body;
+        *slot = list.as_array().unwrap().iter().find(|p| p["id"] == id).cloned().unwrap_or(Value::Null);
+    }
+    seen
+}
+
+/// Every reader's deck and feed show the card as `check` wants: the first reader (on the instance that
+/// made the change) at once, the others as soon as the live bridge's notice reaches their instance.
+async fn every_reader_sees(readers: &[Client], id: i64, what: &str, check: impl Fn(&Value) -> bool) {
+    for (n, reader) in readers.iter().enumerate() {
+        let mut last = [Value::Null, Value::Null];
+        let mut look = async || {
+            last = card_in_deck_and_feed(reader, id).await;
+            last.iter().all(&check)
+        };
+        let seen = match n {
+            0 => look().await,
+            _ => crate::helpers::eventually(std::time::Duration::from_secs(3), look).await.is_some(),
+        };
+        assert!(seen, "reader {n} should see {what}: {last:?}");
+    }
+}
+
+/// The deck and the feed serve pages and cards from each instance's memory: every change to what a
+/// card shows must reach them, at once on this instance and (on PostgreSQL) soon on another one.
 #[tokio::test]
 async fn deck_and_feed_cards_follow_every_change_on_every_instance() {
     let (app, other) = match crate::helpers::two_instances().await {
@@ -163,54 +190,36 @@ async fn deck_and_feed_cards_follow_every_change_on_every_instance() {
         assert_eq!(reader.login(&viewer_name, PASSWORD, false).await.status, StatusCode::OK);
     }
     let id = project(&owner, json!({ "title": "Cached", "lookingFor": ["Collaborator"] })).await;
-
-    // What each reader's deck and feed show of the project now.
-    let cards = |readers: Vec<Client>| async move {
-        let mut seen = Vec::new();
-        for reader in &readers {
-            for path in ["/api/feed", "/api/projects"] {
-                let list = reader.get(path).await.body;
-                seen.push(list.as_array().unwrap().iter().find(|p| p["id"] == id).cloned().unwrap_or(Value::Null));
-            }
-        }
-        seen
-    };
-    for card in cards(readers.clone()).await {
-        assert_eq!((card["title"].as_str(), card["taskCount"].as_i64()), (Some("Cached"), Some(0)));
-    }
+    every_reader_sees(&readers, id, "the new card", |card| card["title"] == "Cached" && card["taskCount"] == 0).await;
 
     let renamed = owner.patch("/api/users/profile", &json!({ "firstName": "Renamed" })).await;
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
-    for card in cards(readers.clone()).await {
-        assert_eq!(card["ownerFirstName"], "Renamed");
-    }
+    every_reader_sees(&readers, id, "the owner's new name", |card| card["ownerFirstName"] == "Renamed").await;
 
     let task = owner.post(&format!("/api/projects/{id}/tasks"), &json!({ "title": "First" })).await;
     assert_eq!(task.status, StatusCode::CREATED, "{}", task.body);
-    for card in cards(readers.clone()).await {
-        assert_eq!((card["taskCount"].as_i64(), card["completedTaskCount"].as_i64()), (Some(1), Some(0)));
-    }
+    every_reader_sees(&readers, id, "one open task", |card| card["taskCount"] == 1 && card["completedTaskCount"] == 0)
+        .await;
     let task = task.body["id"].as_i64().unwrap();
     assert_eq!(owner.patch(&format!("/api/projects/tasks/{task}/complete"), &json!({})).await.status, StatusCode::OK);
-    for card in cards(readers.clone()).await {
-        assert_eq!(card["completedTaskCount"], 1);
-    }
+    every_reader_sees(&readers, id, "the task done", |card| card["completedTaskCount"] == 1).await;
 
     let joined = helper.post(&format!("/api/projects/{id}/join"), &json!({ "role": "Collaborator" })).await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
-    for card in cards(readers.clone()).await {
-        assert_eq!((card["collaboratorCount"].clone(), card["collaborators"].clone()), (json!(1), json!([helper_id])));
-    }
+    every_reader_sees(&readers, id, "the collaborator", |card| {
+        card["collaboratorCount"] == 1 && card["collaborators"] == json!([helper_id])
+    })
+    .await;
     // The helper's own view of the same card names their role; nobody else's does.
     let feed = helper.get("/api/projects").await.body;
     let mine = feed.as_array().unwrap().iter().find(|p| p["id"] == id).unwrap();
     assert_eq!(mine["myRole"], "collaborator");
 
     assert_eq!(readers[0].post_empty(&format!("/api/projects/{id}/support")).await.status, StatusCode::OK);
-    for card in cards(readers.clone()).await {
-        assert_eq!((card["supporterCount"].as_i64(), card["isSupported"].as_bool()), (Some(1), Some(true)));
-        assert_eq!(card["myRole"], Value::Null);
-    }
+    every_reader_sees(&readers, id, "the support, as the viewer's own", |card| {
+        card["supporterCount"] == 1 && card["isSupported"] == true && card["myRole"].is_null()
+    })
+    .await;
     let feed = helper.get("/api/projects").await.body;
     let theirs = feed.as_array().unwrap().iter().find(|p| p["id"] == id).unwrap();
     assert_eq!((theirs["supporterCount"].as_i64(), theirs["isSupported"].as_bool()), (Some(1), Some(false)));
@@ -219,14 +228,10 @@ async fn deck_and_feed_cards_follow_every_change_on_every_instance() {
         owner.patch(&format!("/api/projects/{id}"), &json!({ "title": "Retitled" })).await.status,
         StatusCode::OK
     );
-    for card in cards(readers.clone()).await {
-        assert_eq!(card["title"], "Retitled");
-    }
+    every_reader_sees(&readers, id, "the new title", |card| card["title"] == "Retitled").await;
     assert_eq!(
         owner.patch(&format!("/api/projects/{id}"), &json!({ "isPublished": false })).await.status,
         StatusCode::OK
     );
-    for card in cards(readers.clone()).await {
-        assert_eq!(card, Value::Null);
-    }
+    every_reader_sees(&readers, id, "no card once unpublished", Value::is_null).await;
 }
