@@ -1,17 +1,22 @@
 //! The reference for `bench/run`: a bare axum server with no database and no layers. It answers the
-//! hot read (`/api/auth/user-refresh`) with a fixed user of the same shape, and `/fixed` with the JSON
+//! hot read (`/api/auth/user-refresh`) with a fixed user of the same shape; `/fixed` with the JSON
 //! document in the file `BENCH_FIXED_FILE` (a page of the feed captured from Grow), serialised on
-//! every request as Grow does, and `/ws` as an echoing WebSocket with axum's default buffers (the
-//! socket benchmark's reference). Grow's figures are reported as a ratio of this one, measured in the
-//! same run.
+//! every request; `/fixed/{n}` with the document in `BENCH_FIXED_DIR/{n}.json` the same way (the
+//! mix's answers); `POST /upload` by reading the whole body and answering a fixed JSON of an upload's
+//! size; and `/ws` as an echoing WebSocket with axum's default buffers (the socket benchmark's
+//! reference). Grow's figures are reported as a ratio of this one, measured in the same run.
 
 use std::sync::Arc;
 
 use axum::{
-    extract::ws::{WebSocket, WebSocketUpgrade},
-    http::header,
+    body::Bytes,
+    extract::{
+        ws::{WebSocket, WebSocketUpgrade},
+        DefaultBodyLimit, Path,
+    },
+    http::{header, StatusCode},
     response::IntoResponse,
-    routing::get,
+    routing::{get, post},
     Json, Router,
 };
 
@@ -47,6 +52,37 @@ async fn main() {
                     .into_response()
             }
         }),
+    );
+    let mut documents = Vec::new();
+    if let Ok(dir) = std::env::var("BENCH_FIXED_DIR") {
+        while let Ok(bytes) = std::fs::read(format!("{dir}/{}.json", documents.len())) {
+            documents.push(serde_json::from_slice::<serde_json::Value>(&bytes).expect("JSON"));
+        }
+    }
+    let documents = Arc::new(documents);
+    let app = app.route(
+        "/fixed/{n}",
+        get(move |Path(n): Path<usize>| {
+            let documents = documents.clone();
+            async move {
+                match documents.get(n) {
+                    Some(document) => {
+                        ([(header::CONTENT_TYPE, "application/json")], serde_json::to_vec(document).unwrap_or_default())
+                            .into_response()
+                    }
+                    None => StatusCode::NOT_FOUND.into_response(),
+                }
+            }
+        }),
+    );
+    let app = app.route(
+        "/upload",
+        post(|body: Bytes| async move {
+            let url = format!("/api/files/{:032x}.png", body.len());
+            Json(serde_json::json!({ "fileUrl": url, "fileUrls": [url],
+                "files": [{ "url": url, "mimeType": "image/png", "originalName": "photo.png", "size": body.len() }] }))
+        })
+        .layer(DefaultBodyLimit::max(10 * 1024 * 1024)),
     );
     let app = app.route("/ws", get(|upgrade: WebSocketUpgrade| async move { upgrade.on_upgrade(echo) }));
     let listener = tokio::net::TcpListener::bind(format!("127.0.0.1:{port}")).await.unwrap();

@@ -1,7 +1,7 @@
 //! The soak of the scale issue: one `grow serve` (release, SQLite, the demo community) holding many
 //! simulated signed-in people at once for a long while, and what it costs.
 //!
-//! Each person keeps a socket open (reading every frame; if it drops, they poll
+//! Each person keeps a socket open (reading every frame, pinging every 25 s; if it drops, they poll
 //! `/api/auth/user-refresh` every 2 s as the spec's client does until it is back) and, after a think
 //! time of `SOAK_THINK_SECS` on average (uniform from half to one and a half of it), does one thing a
 //! person does: opens the deck, swipes, supports, reads the feed or a project, checks notifications,
@@ -28,11 +28,14 @@ use std::{
     time::{Duration, Instant},
 };
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use rand::{seq::SliceRandom, Rng};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use support::{free_port, people, percentile, resident_mb, spawn, wait_up};
+use tokio_tungstenite::tungstenite::Message;
+
+const PING: Duration = Duration::from_secs(25);
 
 fn setting(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -67,7 +70,8 @@ const QUESTIONS: &[&str] =
 struct Tally {
     /// Milliseconds per call.
     times: BTreeMap<&'static str, Vec<f64>>,
-    errors: Vec<String>,
+    /// Each kind of error (call, status, message) and how often it happened.
+    errors: BTreeMap<String, u64>,
 }
 
 struct World {
@@ -96,8 +100,11 @@ impl World {
                 let status = answer.status();
                 let text = answer.text().await.unwrap_or_default();
                 let ms = started.elapsed().as_secs_f64() * 1000.0;
-                // Supporting twice answers 409 'Already supported' by design.
-                let fine = status.is_success() || (status == StatusCode::CONFLICT && name.ends_with("/support"));
+                // Supporting a project twice is refused by design ('already supported').
+                let fine = status.is_success()
+                    || (status == StatusCode::BAD_REQUEST
+                        && name.ends_with("/support")
+                        && text.contains("already supported"));
                 (ms, (!fine).then(|| format!("{name}: {status} {}", text.chars().take(160).collect::<String>())))
             }
             Err(err) => (started.elapsed().as_secs_f64() * 1000.0, Some(format!("{name}: {err}"))),
@@ -105,7 +112,7 @@ impl World {
         let mut tally = self.tally.lock().unwrap();
         tally.times.entry(name).or_default().push(outcome.0);
         if let Some(error) = outcome.1 {
-            tally.errors.push(error);
+            *tally.errors.entry(error).or_default() += 1;
         }
     }
 
@@ -173,8 +180,21 @@ async fn person(world: Arc<World>, me: usize, think: Duration, socket: support::
         tokio::spawn(async move {
             let mut socket = socket;
             while Instant::now() < world.until {
-                while let Some(Ok(_)) = socket.next().await {
-                    world.frames.fetch_add(1, Ordering::Relaxed);
+                // The app pings every 25 s (web/src/lib/ws.ts), which keeps the server's idle timeout away.
+                let mut ping =
+                    tokio::time::interval_at(tokio::time::Instant::now() + PING.mul_f64(rand::random()), PING);
+                loop {
+                    tokio::select! {
+                        frame = socket.next() => match frame {
+                            Some(Ok(_)) => { world.frames.fetch_add(1, Ordering::Relaxed); }
+                            _ => break,
+                        },
+                        _ = ping.tick() => {
+                            if socket.send(Message::Text(r#"{"type":"ping"}"#.into())).await.is_err() {
+                                break;
+                            }
+                        }
+                    }
                 }
                 if Instant::now() >= world.until {
                     break;
@@ -329,13 +349,13 @@ async fn main() {
     println!();
     println!(
         "errors: {}; live frames received: {}; sockets dropped: {}; polls while down: {}",
-        tally.errors.len(),
+        tally.errors.values().sum::<u64>(),
         world.frames.load(Ordering::Relaxed),
         world.drops.load(Ordering::Relaxed),
         world.polls.load(Ordering::Relaxed)
     );
-    for error in tally.errors.iter().take(10) {
-        println!("  {error}");
+    for (error, times) in &tally.errors {
+        println!("  {times} x {error}");
     }
     println!(
         "resident memory by minute (MB): {}",

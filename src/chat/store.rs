@@ -165,7 +165,8 @@ pub async fn delete(tx: &mut Tx, id: i64) -> Result<(), sqlx::Error> {
 }
 
 /// The caller's conversations with a message: direct ones, their projects' and their rooms',
-/// latest first.
+/// latest first. Found from the caller's side through indexes (a scan of every conversation grew
+/// with the whole community's chats: 8 ms a call after a 10-minute soak).
 pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ConversationRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT c.id, c.kind, c.low_id, c.high_id, c.project_id, c.room, c.last_message_at, c.created_at, \
@@ -175,11 +176,15 @@ pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
                WHERE r.conversation_id = c.id AND r.user_id = $1), 0)) THEN 1 ELSE 0 END AS unread, \
            p.title AS project_title \
          FROM conversations c LEFT JOIN projects p ON p.id = c.project_id \
-         WHERE c.last_message_at IS NOT NULL AND ( \
-           (c.kind = 'direct' AND (c.low_id = $1 OR c.high_id = $1)) \
-           OR (c.kind = 'project' AND (p.owner_id = $1 OR EXISTS (SELECT 1 FROM project_collaborators pc \
-               WHERE pc.project_id = c.project_id AND pc.user_id = $1))) \
-           OR (c.kind = 'room' AND EXISTS (SELECT 1 FROM community_members cm WHERE cm.room = c.room AND cm.user_id = $1))) \
+         WHERE c.last_message_at IS NOT NULL AND c.id IN ( \
+           SELECT d.id FROM conversations d WHERE d.kind = 'direct' AND d.low_id = $1 \
+           UNION ALL SELECT d.id FROM conversations d WHERE d.kind = 'direct' AND d.high_id = $1 \
+           UNION ALL SELECT o.id FROM projects op JOIN conversations o ON o.project_id = op.id \
+             WHERE o.kind = 'project' AND op.owner_id = $1 \
+           UNION ALL SELECT o.id FROM project_collaborators pc JOIN conversations o ON o.project_id = pc.project_id \
+             WHERE o.kind = 'project' AND pc.user_id = $1 \
+           UNION ALL SELECT r.id FROM community_members cm JOIN conversations r ON r.room = cm.room \
+             WHERE r.kind = 'room' AND cm.user_id = $1) \
          AND ($3 IS NULL OR c.last_message_at < $3 OR (c.last_message_at = $3 AND c.id < $4)) \
          ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2",
     )

@@ -83,6 +83,16 @@ async fn write_row(
     Ok(inserted.is_some())
 }
 
+/// True when an act was already paid: a read that saves a write attempt on the usual path (the
+/// write stays the judge, so two first attempts at once still pay once).
+pub async fn paid(conn: &mut Conn, act_key: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM coin_ledger WHERE act_key = $1")
+        .bind(act_key)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// Writes an award's ledger row and adds it to the balance; `None` when the act was already paid.
 pub async fn credit(
     tx: &mut Tx,
@@ -263,9 +273,16 @@ async fn daily_tasks(
 
 /// Brings the user's progress on achievements of the given metrics up to date; one reaching its
 /// target is unlocked and announced (its coins are claimed with `POST /api/rewards/claim/{name}`).
+/// Only rows that change are written, so reading the Rewards screen does not queue behind other
+/// writers (SQLite has one) when nothing moved.
 pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: &[Metric]) -> Result<(), sqlx::Error> {
     let now = state.clock.now_ms();
     let mut values: Vec<(Metric, i64)> = Vec::new();
+    let stored: Vec<(String, i64, i64)> =
+        sqlx::query_as("SELECT achievement_id, progress, is_completed FROM user_achievements WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_all(&mut **tx)
+            .await?;
     for achievement in ACHIEVEMENTS.iter().filter(|a| metrics.contains(&a.condition.metric)) {
         let condition = achievement.condition;
         let value = match values.iter().find(|(m, _)| *m == condition.metric) {
@@ -278,6 +295,16 @@ pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: 
         };
         let progress = value.min(condition.target);
         let done = value >= condition.target;
+        // A completed row never changes; an open one only when its progress moves or it completes;
+        // a missing one reads as no progress.
+        let unchanged = match stored.iter().find(|(id, ..)| id == achievement.id) {
+            Some((_, _, 1)) => true,
+            Some((_, stored_progress, _)) => *stored_progress == progress && !done,
+            None => progress == 0 && !done,
+        };
+        if unchanged {
+            continue;
+        }
         // Unlocking is one conditional statement: the row that turns complete says so once.
         let unlocked: Option<i64> = sqlx::query_scalar(
             "INSERT INTO user_achievements (user_id, achievement_id, progress, is_completed, unlocked_at) \

@@ -54,8 +54,11 @@ fn level_of(lifetime: i64) -> Level {
 async fn daily_bonus(state: &AppState, user_id: i64) -> AppResult<Option<DailyReward>> {
     let today = state.clock.today();
     let now = state.clock.now_ms();
-    let mut tx = state.db.begin().await?;
     let act = format!("daily_login:{user_id}:{today}");
+    if ledger::paid(&mut *state.db.conn().await?, &act).await? {
+        return Ok(None);
+    }
+    let mut tx = state.db.begin().await?;
     let Some(balance) = ledger::credit(&mut tx, user_id, DAILY_LOGIN_COINS, Reason::DailyLogin, &act, now).await?
     else {
         return Ok(None);

@@ -191,3 +191,154 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     assert_eq!(reply.status, StatusCode::CREATED);
     assert_eq!(frame_of(&mut carl_again, &["chat_message"]).await["id"], reply.body["id"]);
 }
+
+/// Debian's nginx in front of the instances, configured as docs/scaling.md says (round robin, WebSocket
+/// upgrades passed through, a refused connection tried on the next instance). `None` when nginx is
+/// not installed and `GROW_REQUIRE_NGINX` is not set (scripts/test installs it and sets it).
+struct Nginx {
+    addr: SocketAddr,
+    child: tokio::process::Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
+}
+
+async fn nginx(backends: &[SocketAddr]) -> Option<Nginx> {
+    let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].into_iter().find(|p| std::path::Path::new(p).exists());
+    let Some(binary) = binary else {
+        assert!(std::env::var("GROW_REQUIRE_NGINX").is_err(), "nginx is not installed: scripts/test installs it");
+        eprintln!("skipped: nginx is not installed");
+        return None;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let servers: String =
+        backends.iter().map(|addr| format!("        server {addr} max_fails=2 fail_timeout=5s;\n")).collect();
+    let d = dir.path().display();
+    let conf = format!(
+        r#"worker_processes 1;
+pid {d}/nginx.pid;
+error_log {d}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {d}/body;
+    proxy_temp_path {d}/proxy;
+    fastcgi_temp_path {d}/fastcgi;
+    uwsgi_temp_path {d}/uwsgi;
+    scgi_temp_path {d}/scgi;
+    upstream grow {{
+{servers}        keepalive 64;
+    }}
+    map $http_upgrade $connection_upgrade {{ default upgrade; '' ''; }}
+    server {{
+        listen 127.0.0.1:{port};
+        client_max_body_size 64m;
+        location / {{
+            proxy_pass http://grow;
+            proxy_http_version 1.1;
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_read_timeout 90s;
+            proxy_next_upstream error timeout http_502 http_503;
+        }}
+    }}
+}}
+"#
+    );
+    let conf_path = dir.path().join("nginx.conf");
+    std::fs::write(&conf_path, conf).unwrap();
+    let child = tokio::process::Command::new(binary)
+        .args(["-p", &d.to_string(), "-c", &conf_path.display().to_string(), "-g", "daemon off;"])
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start nginx");
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    for _ in 0..100 {
+        if reqwest::get(format!("http://{addr}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
+            return Some(Nginx { addr, child, _dir: dir });
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("nginx did not come up: {}", std::fs::read_to_string(dir.path().join("error.log")).unwrap_or_default());
+}
+
+#[tokio::test]
+async fn on_postgresql_behind_nginx_three_instances_serve_one_address_and_survive_losing_one() {
+    if !on_postgres() {
+        return;
+    }
+    let Some(s3) = s3_server().await else { return };
+    let store = config(&s3, SECRET);
+    let first = spawn_app_with(|c| c.s3 = Some(store.clone())).await;
+    let second = process(&first.database_url(), &store).await;
+    let mut third = process(&first.database_url(), &store).await;
+    let Some(balancer) = nginx(&[first.addr, second.addr, third.addr]).await else { return };
+    let front = balancer.addr;
+
+    // Everything through the one address: the balancer sends each request to the next instance.
+    let (ann, ann_id) = person(front, "explorer").await;
+    let (bob, bob_id) = person(front, "collaborator").await;
+    let ann_client = Client::with_cookie(front, &ann);
+    for _ in 0..6 {
+        let me = ann_client.get("/api/auth/user").await;
+        assert_eq!((me.status, me.body["id"].as_i64()), (StatusCode::OK, Some(ann_id)));
+    }
+
+    // Bob's three tabs, one socket each, spread by the balancer; a message reaches all three live.
+    let mut tabs = Vec::new();
+    for _ in 0..3 {
+        tabs.push(open_socket_at(front, &bob).await);
+    }
+    let hello = ann_client.post("/api/messages", &json!({ "receiverId": bob_id, "content": "Through nginx" })).await;
+    assert_eq!(hello.status, StatusCode::CREATED, "{}", hello.body);
+    for tab in &mut tabs {
+        assert_eq!(frame_of(tab, &["chat_message"]).await["id"], hello.body["id"]);
+    }
+    let count = |b: &Value| b["count"].as_i64().is_some_and(|n| n >= 1);
+    assert!(on_all(&[front; 3], &bob, "/api/notifications/count", count).await);
+
+    // One instance dies: every request through the balancer still answers, reads and writes alike.
+    third.child.start_kill().unwrap();
+    third.child.wait().await.unwrap();
+    for i in 0..6 {
+        let me = ann_client.get("/api/auth/user").await;
+        assert_eq!(me.status, StatusCode::OK, "read {i} after the loss");
+        let sent =
+            ann_client.post("/api/messages", &json!({ "receiverId": bob_id, "content": format!("after {i}") })).await;
+        assert_eq!(sent.status, StatusCode::CREATED, "write {i} after the loss: {}", sent.body);
+    }
+
+    // The tab whose socket was on the dead instance sees it end and reconnects through the balancer;
+    // the others never noticed. Then one more message reaches every tab.
+    let mut ended = 0;
+    for tab in &mut tabs {
+        let lost = tokio::time::timeout(Duration::from_secs(2), async {
+            loop {
+                match tab.next().await {
+                    Some(Ok(_)) => {}
+                    _ => return,
+                }
+            }
+        })
+        .await;
+        if lost.is_ok() {
+            *tab = open_socket_at(front, &bob).await;
+            ended += 1;
+        }
+    }
+    assert!((1..3).contains(&ended), "the balancer spread the tabs, so some but not all were on the dead one: {ended}");
+    let last = ann_client.post("/api/messages", &json!({ "receiverId": bob_id, "content": "All here?" })).await;
+    assert_eq!(last.status, StatusCode::CREATED);
+    for tab in &mut tabs {
+        assert_eq!(frame_of(tab, &["chat_message"]).await["id"], last.body["id"]);
+    }
+}
