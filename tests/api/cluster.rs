@@ -155,8 +155,11 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     let found = |b: &Value| b.to_string().contains(title);
     assert!(on_all(&addrs, &ann, "/api/search?q=quasarine", found).await);
 
-    // Carl writes to Ann through the third while it is killed mid-run.
+    // Carl writes to Ann through the third while it is killed mid-run (once 20 were acknowledged,
+    // however fast the machine is).
     let carl_on_third = Client::with_cookie(addrs[2], &carl);
+    let so_far = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = so_far.clone();
     let writer = tokio::spawn(async move {
         let mut acknowledged = Vec::new();
         for i in 0..150 {
@@ -166,10 +169,12 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
                 Ok(Ok(answer)) if answer.status() == StatusCode::CREATED => acknowledged.push(format!("note {i}")),
                 _ => break, // the instance died under this request: not acknowledged
             }
+            counted.store(acknowledged.len(), std::sync::atomic::Ordering::Relaxed);
         }
         acknowledged
     });
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    let twenty = async || so_far.load(std::sync::atomic::Ordering::Relaxed) >= 20;
+    assert!(eventually(Duration::from_secs(20), twenty).await.is_some(), "Carl's messages were not acknowledged");
     third.child.start_kill().unwrap();
     third.child.wait().await.unwrap();
     let acknowledged = tokio::time::timeout(Duration::from_secs(20), writer).await.unwrap().unwrap();
@@ -339,6 +344,13 @@ async fn on_postgresql_behind_nginx_three_instances_serve_one_address_and_surviv
     let last = ann_client.post("/api/messages", &json!({ "receiverId": bob_id, "content": "All here?" })).await;
     assert_eq!(last.status, StatusCode::CREATED);
     for tab in &mut tabs {
-        assert_eq!(frame_of(tab, &["chat_message"]).await["id"], last.body["id"]);
+        // A tab that reconnected may first get a frame announced just before (it came over the bridge
+        // after the new socket registered): what counts is that the last one arrives.
+        for earlier in 0.. {
+            assert!(earlier < 8, "the last message never reached a tab");
+            if frame_of(tab, &["chat_message"]).await["id"] == last.body["id"] {
+                break;
+            }
+        }
     }
 }
