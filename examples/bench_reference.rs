@@ -1,7 +1,7 @@
 //! The reference for `bench/run`: a bare axum server with no database and no layers. It answers the
 //! hot read (`/api/auth/user-refresh`) with a fixed user of the same shape; `/fixed` with the JSON
 //! document in the file `BENCH_FIXED_FILE` (a page of the feed captured from Grow), serialised on
-//! every request; `/fixed/{n}` with the document in `BENCH_FIXED_DIR/{n}.json` the same way (the
+//! every request, and `/fixed-bytes` with the same document serialised once; `/fixed/{n}` with the document in `BENCH_FIXED_DIR/{n}.json` the same way (the
 //! mix's answers); `POST /upload` by reading the whole body and answering a fixed JSON of an upload's
 //! size; and `/ws` as an echoing WebSocket with axum's default buffers (the socket benchmark's
 //! reference). Grow's figures are reported as a ratio of this one, measured in the same run.
@@ -43,7 +43,18 @@ async fn main() {
         Ok(path) => serde_json::from_slice(&std::fs::read(path).expect("read BENCH_FIXED_FILE")).expect("JSON"),
         Err(_) => serde_json::Value::Null,
     });
-    let app = Router::new().route("/api/auth/user-refresh", get(move || async move { Json(user.clone()) })).route(
+    // The same document as bytes made once: the least serving it can cost.
+    let fixed_bytes = Bytes::from(serde_json::to_vec(&*fixed).unwrap_or_default());
+    let app = Router::new()
+        .route("/api/auth/user-refresh", get(move || async move { Json(user.clone()) }))
+        .route(
+            "/fixed-bytes",
+            get(move || {
+                let bytes = fixed_bytes.clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], bytes).into_response() }
+            }),
+        )
+        .route(
         "/fixed",
         get(move || {
             let fixed = fixed.clone();
