@@ -55,15 +55,15 @@ async fn main() {
             }),
         )
         .route(
-        "/fixed",
-        get(move || {
-            let fixed = fixed.clone();
-            async move {
-                ([(header::CONTENT_TYPE, "application/json")], serde_json::to_vec(&*fixed).unwrap_or_default())
-                    .into_response()
-            }
-        }),
-    );
+            "/fixed",
+            get(move || {
+                let fixed = fixed.clone();
+                async move {
+                    ([(header::CONTENT_TYPE, "application/json")], serde_json::to_vec(&*fixed).unwrap_or_default())
+                        .into_response()
+                }
+            }),
+        );
     let mut documents = Vec::new();
     if let Ok(dir) = std::env::var("BENCH_FIXED_DIR") {
         while let Ok(bytes) = std::fs::read(format!("{dir}/{}.json", documents.len())) {
