@@ -166,9 +166,25 @@ pub async fn delete(tx: &mut Tx, id: i64) -> Result<(), sqlx::Error> {
 
 /// The caller's conversations with a message: direct ones, their projects' and their rooms',
 /// latest first. Found from the caller's side through indexes (a scan of every conversation grew
-/// with the whole community's chats: 8 ms a call after a 10-minute soak).
+/// with the whole community's chats: 8 ms a call after a 10-minute soak). Their projects are read
+/// first and named in the query: joined inside it, PostgreSQL's generic plan could walk every
+/// project to find the caller's.
 pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ConversationRow>, sqlx::Error> {
-    sqlx::query_as(
+    let projects: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM projects WHERE owner_id = $1 UNION SELECT project_id FROM project_collaborators WHERE user_id = $1",
+    )
+    .bind(me)
+    .fetch_all(&mut *conn)
+    .await?;
+    let project_branch = if projects.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "UNION ALL SELECT o.id FROM conversations o WHERE o.kind = 'project' AND o.project_id IN ({}) ",
+            crate::db::id_list(&projects)
+        )
+    };
+    sqlx::query_as(&format!(
         "SELECT c.id, c.kind, c.low_id, c.high_id, c.project_id, c.room, c.last_message_at, c.created_at, \
            (SELECT m.content FROM messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) AS last_message, \
            CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> $1 \
@@ -179,15 +195,12 @@ pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
          WHERE c.last_message_at IS NOT NULL AND c.id IN ( \
            SELECT d.id FROM conversations d WHERE d.kind = 'direct' AND d.low_id = $1 \
            UNION ALL SELECT d.id FROM conversations d WHERE d.kind = 'direct' AND d.high_id = $1 \
-           UNION ALL SELECT o.id FROM projects op JOIN conversations o ON o.project_id = op.id \
-             WHERE o.kind = 'project' AND op.owner_id = $1 \
-           UNION ALL SELECT o.id FROM project_collaborators pc JOIN conversations o ON o.project_id = pc.project_id \
-             WHERE o.kind = 'project' AND pc.user_id = $1 \
-           UNION ALL SELECT r.id FROM community_members cm JOIN conversations r ON r.room = cm.room \
-             WHERE r.kind = 'room' AND cm.user_id = $1) \
+           {project_branch}\
+           UNION ALL SELECT r.id FROM conversations r WHERE r.kind = 'room' \
+             AND r.room IN (SELECT cm.room FROM community_members cm WHERE cm.user_id = $1)) \
          AND ($3 IS NULL OR c.last_message_at < $3 OR (c.last_message_at = $3 AND c.id < $4)) \
-         ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2",
-    )
+         ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2"
+    ))
     .bind(me)
     .bind(page.fetch_limit())
     .bind(page.after_key())
