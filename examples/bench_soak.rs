@@ -41,26 +41,39 @@ fn setting(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// One kind of thing a person does and its weight in the mix.
-struct Act {
-    name: &'static str,
-    weight: u32,
+/// The things a person does.
+#[derive(Clone, Copy)]
+enum Act {
+    Deck,
+    Swipe,
+    Support,
+    Feed,
+    Project,
+    NotificationCount,
+    Notifications,
+    Message,
+    Conversations,
+    Search,
+    Rewards,
+    Leaderboard,
+    User,
 }
 
-const ACTS: &[Act] = &[
-    Act { name: "GET /api/feed (deck)", weight: 20 },
-    Act { name: "POST /api/feed/swipes", weight: 8 },
-    Act { name: "POST /api/projects/{id}/support", weight: 4 },
-    Act { name: "GET /api/projects", weight: 8 },
-    Act { name: "GET /api/projects/{id}", weight: 8 },
-    Act { name: "GET /api/notifications/count", weight: 8 },
-    Act { name: "GET /api/notifications", weight: 4 },
-    Act { name: "POST /api/messages", weight: 12 },
-    Act { name: "GET /api/conversations", weight: 8 },
-    Act { name: "GET /api/search", weight: 4 },
-    Act { name: "GET /api/rewards", weight: 4 },
-    Act { name: "GET /api/rewards/leaderboard", weight: 2 },
-    Act { name: "GET /api/auth/user", weight: 6 },
+/// Each act's weight in the mix (out of 96).
+const MIX: &[(Act, u32)] = &[
+    (Act::Deck, 20),
+    (Act::Swipe, 8),
+    (Act::Support, 4),
+    (Act::Feed, 8),
+    (Act::Project, 8),
+    (Act::NotificationCount, 8),
+    (Act::Notifications, 4),
+    (Act::Message, 12),
+    (Act::Conversations, 8),
+    (Act::Search, 4),
+    (Act::Rewards, 4),
+    (Act::Leaderboard, 2),
+    (Act::User, 6),
 ];
 
 const QUESTIONS: &[&str] =
@@ -117,38 +130,26 @@ impl World {
     }
 
     async fn act(&self, me: usize, rng: &mut rand::rngs::StdRng) {
-        let cookie = &self.people[me].1;
-        let total: u32 = ACTS.iter().map(|a| a.weight).sum();
-        let mut pick = rng.gen_range(0..total);
-        let act = ACTS
-            .iter()
-            .find(|a| {
-                if pick < a.weight {
-                    return true;
-                }
-                pick -= a.weight;
-                false
-            })
-            .unwrap();
+        let (act, _) = *MIX.choose_weighted(rng, |(_, weight)| *weight).unwrap();
         let project = *self.projects.choose(rng).unwrap();
-        match act.name {
-            "GET /api/feed (deck)" => self.call(act.name, cookie, Method::GET, "/api/feed", None).await,
-            "POST /api/feed/swipes" => {
-                let body = json!({ "projectId": project, "direction": "pass" });
-                self.call(act.name, cookie, Method::POST, "/api/feed/swipes", Some(body)).await
+        let (name, method, path, body) = match act {
+            Act::Deck => ("GET /api/feed (deck)", Method::GET, "/api/feed".to_string(), None),
+            Act::Swipe => (
+                "POST /api/feed/swipes",
+                Method::POST,
+                "/api/feed/swipes".to_string(),
+                Some(json!({ "projectId": project, "direction": "pass" })),
+            ),
+            Act::Support => {
+                ("POST /api/projects/{id}/support", Method::POST, format!("/api/projects/{project}/support"), None)
             }
-            "POST /api/projects/{id}/support" => {
-                self.call(act.name, cookie, Method::POST, &format!("/api/projects/{project}/support"), None).await
+            Act::Feed => ("GET /api/projects", Method::GET, "/api/projects".to_string(), None),
+            Act::Project => ("GET /api/projects/{id}", Method::GET, format!("/api/projects/{project}"), None),
+            Act::NotificationCount => {
+                ("GET /api/notifications/count", Method::GET, "/api/notifications/count".to_string(), None)
             }
-            "GET /api/projects" => self.call(act.name, cookie, Method::GET, "/api/projects", None).await,
-            "GET /api/projects/{id}" => {
-                self.call(act.name, cookie, Method::GET, &format!("/api/projects/{project}"), None).await
-            }
-            "GET /api/notifications/count" => {
-                self.call(act.name, cookie, Method::GET, "/api/notifications/count", None).await
-            }
-            "GET /api/notifications" => self.call(act.name, cookie, Method::GET, "/api/notifications", None).await,
-            "POST /api/messages" => {
+            Act::Notifications => ("GET /api/notifications", Method::GET, "/api/notifications".to_string(), None),
+            Act::Message => {
                 let to = loop {
                     let other = rng.gen_range(0..self.people.len());
                     if other != me {
@@ -156,19 +157,20 @@ impl World {
                     }
                 };
                 let body = json!({ "receiverId": to, "content": "How is the project going?" });
-                self.call(act.name, cookie, Method::POST, "/api/messages", Some(body)).await
+                ("POST /api/messages", Method::POST, "/api/messages".to_string(), Some(body))
             }
-            "GET /api/conversations" => self.call(act.name, cookie, Method::GET, "/api/conversations", None).await,
-            "GET /api/search" => {
+            Act::Conversations => ("GET /api/conversations", Method::GET, "/api/conversations".to_string(), None),
+            Act::Search => {
                 let q = QUESTIONS.choose(rng).unwrap().replace(' ', "%20");
-                self.call(act.name, cookie, Method::GET, &format!("/api/search?q={q}"), None).await
+                ("GET /api/search", Method::GET, format!("/api/search?q={q}"), None)
             }
-            "GET /api/rewards" => self.call(act.name, cookie, Method::GET, "/api/rewards", None).await,
-            "GET /api/rewards/leaderboard" => {
-                self.call(act.name, cookie, Method::GET, "/api/rewards/leaderboard", None).await
+            Act::Rewards => ("GET /api/rewards", Method::GET, "/api/rewards".to_string(), None),
+            Act::Leaderboard => {
+                ("GET /api/rewards/leaderboard", Method::GET, "/api/rewards/leaderboard".to_string(), None)
             }
-            _ => self.call(act.name, cookie, Method::GET, "/api/auth/user", None).await,
-        }
+            Act::User => ("GET /api/auth/user", Method::GET, "/api/auth/user".to_string(), None),
+        };
+        self.call(name, &self.people[me].1, method, &path, body).await
     }
 }
 

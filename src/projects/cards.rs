@@ -32,7 +32,7 @@ use super::store::{self, CardEntry};
 use crate::{
     db::{page::Page, Conn, Db},
     error::AppError,
-    sync::lock,
+    sync::{self, lock},
 };
 
 /// More cards than this and the card cache starts again (a community's published projects fit many times).
@@ -163,28 +163,19 @@ impl Cards {
     /// The page's cards, each with the caller's marks. An entry whose project went between the two
     /// reads (deleted meanwhile) is left out. Asks the database only for cards not kept.
     pub async fn render(&self, db: &Db, page: &Page<CardEntry>) -> Result<CardPage, AppError> {
-        let body = match self.render_kept(&page.items) {
-            Some(body) => body,
-            None => {
-                let missing: Vec<i64> = {
-                    let cards = self.cards.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    page.items.iter().filter(|e| fresh(&cards, e).is_none()).map(|e| e.id).collect()
-                };
-                let loaded = self.load(&mut *db.conn().await?, &missing).await?;
-                let cards = self.cards.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-                write_page(&page.items, |entry| fresh(&cards, entry).or_else(|| loaded.get(&entry.id)).cloned())
+        let missing: Vec<i64> = {
+            let cards = sync::read(&self.cards);
+            let missing: Vec<i64> = page.items.iter().filter(|e| fresh(&cards, e).is_none()).map(|e| e.id).collect();
+            if missing.is_empty() {
+                let body = write_page(&page.items, |entry| fresh(&cards, entry).cloned());
+                return Ok(CardPage { body, next: page.next.clone() });
             }
+            missing
         };
+        let loaded = self.load(&mut *db.conn().await?, &missing).await?;
+        let cards = sync::read(&self.cards);
+        let body = write_page(&page.items, |entry| fresh(&cards, entry).or_else(|| loaded.get(&entry.id)).cloned());
         Ok(CardPage { body, next: page.next.clone() })
-    }
-
-    /// The page from kept cards alone, or `None` if one is missing or older than its entry.
-    fn render_kept(&self, entries: &[CardEntry]) -> Option<Vec<u8>> {
-        let cards = self.cards.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if entries.iter().any(|entry| fresh(&cards, entry).is_none()) {
-            return None;
-        }
-        Some(write_page(entries, |entry| fresh(&cards, entry).cloned()))
     }
 
     /// Reads these cards (rows, then collaborators: those are at least as new as the version kept,
@@ -197,7 +188,7 @@ impl Cards {
             let project = row.to_wire(collaborators.remove(&row.id).unwrap_or_default());
             loaded.insert(row.id, Arc::new(Card { version: row.card_version, open_json: open_json(&project)? }));
         }
-        let mut cached = self.cards.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut cached = sync::write(&self.cards);
         if cached.len() + loaded.len() > MAX_CARDS {
             cached.clear();
         }

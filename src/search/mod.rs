@@ -21,7 +21,11 @@ use std::{
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{app::AppState, db::Db, sync::lock};
+use crate::{
+    app::AppState,
+    db::Db,
+    sync::{self, lock},
+};
 pub use index::Index;
 use index::{PersonRow, ProjectRow};
 pub use lexicon::CATALOGUE;
@@ -220,7 +224,7 @@ impl Search {
         let (fresh, seen) = tokio::task::spawn_blocking(move || index_all(users, projects))
             .await
             .map_err(|err| anyhow::anyhow!("building the search index: {err}"))?;
-        *self.index.write().unwrap_or_else(std::sync::PoisonError::into_inner) = fresh;
+        *sync::write(&self.index) = fresh;
         *lock(&self.seen) = seen;
         tracing::info!(
             people,
@@ -260,7 +264,7 @@ impl Search {
             return Ok(0);
         }
         let changed = users.len() + projects.len();
-        let mut index = self.index.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut index = sync::write(&self.index);
         let mut countries = Countries::default();
         for row in users {
             seen.users_since = seen.users_since.max(row.11);
@@ -276,7 +280,7 @@ impl Search {
     }
 
     fn needs_rebuild(&self) -> bool {
-        let index = self.index.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let index = sync::read(&self.index);
         index.people.dead_share() > REBUILD_AT || index.projects.dead_share() > REBUILD_AT
     }
 
@@ -299,6 +303,6 @@ impl Search {
     }
 
     pub(crate) fn read(&self) -> std::sync::RwLockReadGuard<'_, Index> {
-        self.index.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+        sync::read(&self.index)
     }
 }

@@ -14,7 +14,7 @@ use crate::{
     helpers::{
         eventually, on_postgres, open_socket_at, session_cookie_of, signup_body, spawn_app_with, Client, PASSWORD,
     },
-    s3::{config, s3_server, SECRET},
+    s3::{config, s3_server, S3Server, SECRET},
 };
 
 /// An instance of its own process, so it can be killed as a machine dies.
@@ -42,13 +42,36 @@ async fn process(database_url: &str, s3: &grow::files::s3::S3Config) -> Process 
         .spawn()
         .expect("start grow");
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    for _ in 0..200 {
-        if reqwest::get(format!("http://{addr}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
-            return Process { addr, child, _data_dir: data_dir };
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    assert!(healthy_within(addr, Duration::from_secs(10)).await, "an instance did not come up");
+    Process { addr, child, _data_dir: data_dir }
+}
+
+/// True once `/healthz` at `addr` answers 200 (an instance's, or the balancer's in front of them).
+async fn healthy_within(addr: SocketAddr, within: Duration) -> bool {
+    let up = async || reqwest::get(format!("http://{addr}/healthz")).await.is_ok_and(|r| r.status().is_success());
+    eventually(within, up).await.is_some()
+}
+
+/// Three instances on one PostgreSQL database and one s3s-fs bucket: one in this process, two of
+/// their own (killable); the S3 server lives as long as this does.
+struct Three {
+    first: crate::helpers::TestApp,
+    second: Process,
+    third: Process,
+    _s3: S3Server,
+}
+
+/// `None` off PostgreSQL or without s3s-fs.
+async fn three_instances() -> Option<Three> {
+    if !on_postgres() {
+        return None;
     }
-    panic!("an instance did not come up");
+    let s3 = s3_server().await?;
+    let store = config(&s3, SECRET);
+    let first = spawn_app_with(|c| c.s3 = Some(store.clone())).await;
+    let second = process(&first.database_url(), &store).await;
+    let third = process(&first.database_url(), &store).await;
+    Some(Three { first, second, third, _s3: s3 })
 }
 
 /// Signs a new person up and in on one instance; their cookie and id.
@@ -77,14 +100,7 @@ async fn on_all(addrs: &[SocketAddr], cookie: &str, path: &str, check: impl Fn(&
 
 #[tokio::test]
 async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_nothing_acknowledged() {
-    if !on_postgres() {
-        return;
-    }
-    let Some(s3) = s3_server().await else { return };
-    let store = config(&s3, SECRET);
-    let first = spawn_app_with(|c| c.s3 = Some(store.clone())).await;
-    let second = process(&first.database_url(), &store).await;
-    let mut third = process(&first.database_url(), &store).await;
+    let Some(Three { first, second, mut third, _s3 }) = three_instances().await else { return };
     let addrs = [first.addr, second.addr, third.addr];
 
     // Ann signs up on the first, Bob on the second, Carl on the third.
@@ -267,25 +283,18 @@ http {{
         .spawn()
         .expect("start nginx");
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    for _ in 0..100 {
-        if reqwest::get(format!("http://{addr}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
-            return Some(Nginx { addr, child, _dir: dir });
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("nginx did not come up: {}", std::fs::read_to_string(dir.path().join("error.log")).unwrap_or_default());
+    let error_log = dir.path().join("error.log");
+    assert!(
+        healthy_within(addr, Duration::from_secs(5)).await,
+        "nginx did not come up: {}",
+        std::fs::read_to_string(error_log).unwrap_or_default()
+    );
+    Some(Nginx { addr, child, _dir: dir })
 }
 
 #[tokio::test]
 async fn on_postgresql_behind_nginx_three_instances_serve_one_address_and_survive_losing_one() {
-    if !on_postgres() {
-        return;
-    }
-    let Some(s3) = s3_server().await else { return };
-    let store = config(&s3, SECRET);
-    let first = spawn_app_with(|c| c.s3 = Some(store.clone())).await;
-    let second = process(&first.database_url(), &store).await;
-    let mut third = process(&first.database_url(), &store).await;
+    let Some(Three { first, second, mut third, _s3 }) = three_instances().await else { return };
     let Some(balancer) = nginx(&[first.addr, second.addr, third.addr]).await else { return };
     let front = balancer.addr;
 
