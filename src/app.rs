@@ -92,7 +92,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document, generated from the registered handlers and types.
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    api_routes().split_for_parts().1
+    let mut doc = api_routes().split_for_parts().1;
+    openapi::document_budgets(&mut doc);
+    doc
 }
 
 /// Connects, migrates and (when asked and the embedded database is empty) seeds. `bound` is the

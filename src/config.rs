@@ -25,8 +25,8 @@ pub struct Config {
     /// A request still running after this is answered 503.
     pub request_timeout: Duration,
     pub login_limits: LoginLimits,
-    /// Messages, requests and reports per person per window.
-    pub safety_limits: crate::safety::limits::SafetyLimits,
+    /// What one person (or address) may do of each kind of call per window.
+    pub budgets: crate::safety::limits::Budgets,
     /// Run the background jobs (tests turn them off and call `run_once` themselves).
     pub run_jobs: bool,
     /// Who push services may contact about our pushes (`GROW_VAPID_SUBJECT`, `mailto:` or `https:`);
@@ -72,7 +72,7 @@ impl Config {
             trusted_proxies,
             request_timeout: Duration::from_secs(30),
             login_limits: LoginLimits::default(),
-            safety_limits: Default::default(),
+            budgets: Default::default(),
             run_jobs: true,
             vapid_subject: var("GROW_VAPID_SUBJECT"),
             metrics_token: var("GROW_METRICS_TOKEN"),
@@ -95,7 +95,7 @@ impl Config {
             trusted_proxies: Vec::new(),
             request_timeout: Duration::from_secs(30),
             login_limits: LoginLimits::default(),
-            safety_limits: Default::default(),
+            budgets: Default::default(),
             run_jobs: true,
             vapid_subject: None,
             metrics_token: None,

@@ -1,10 +1,13 @@
 //! What every request passes through, in one middleware: the request log, the cross-site check,
-//! the time limit, the security headers, and marking kept deck pages stale after a change.
+//! the budget of state-changing calls, the time limit, the security headers, and marking kept deck pages stale after a change.
 
-use std::time::Instant;
+use std::{
+    net::{IpAddr, SocketAddr},
+    time::Instant,
+};
 
 use axum::{
-    extract::{MatchedPath, Request, State},
+    extract::{ConnectInfo, MatchedPath, Request, State},
     http::{header, HeaderMap, HeaderValue, Method},
     middleware::Next,
     response::{IntoResponse, Response},
@@ -12,7 +15,9 @@ use axum::{
 
 use crate::{
     app::AppState,
+    auth::session,
     error::{AppError, InternalCause},
+    safety::limits,
     realtime::Event,
 };
 
@@ -34,7 +39,17 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
     let mut response = if changes_state && !state.origin_allowed(request.headers()) {
         AppError::Forbidden("Cross-site request refused".into()).into_response()
     } else {
-        match tokio::time::timeout(state.config.request_timeout, next.run(request)).await {
+        let budget = if changes_state && api { Budget::of(&state, &request) } else { None };
+        let run = async {
+            // API.md "Limits and fair play": every state-changing call spends from a budget first.
+            if let Some(budget) = budget {
+                if let Err(refusal) = budget.spend(&state).await {
+                    return refusal.into_response();
+                }
+            }
+            next.run(request).await
+        };
+        match tokio::time::timeout(state.config.request_timeout, run).await {
             Ok(response) => response,
             // The work is dropped, and with it any open transaction, which rolls back.
             Err(_) => AppError::ServiceUnavailable("The server took too long to answer. Please try again.".into())
@@ -61,6 +76,39 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
         }
     }
     response
+}
+
+/// The budget a call spends from and whose it is: read from the request before it moves on.
+struct Budget {
+    kind: limits::Kind,
+    session: Option<String>,
+    address: Option<IpAddr>,
+}
+
+impl Budget {
+    fn of(state: &AppState, request: &Request) -> Option<Self> {
+        let route = request.extensions().get::<MatchedPath>()?;
+        let kind = limits::kind_of(request.method(), route.as_str())?;
+        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+        Some(Self {
+            kind,
+            session: session::token_from_headers(request.headers()).map(str::to_owned),
+            address: crate::net::client_address(peer, request.headers(), &state.config.trusted_proxies),
+        })
+    }
+
+    /// Spends one, for the signed-in person or else the client address.
+    async fn spend(self, state: &AppState) -> Result<(), AppError> {
+        let person = match &self.session {
+            Some(token) => session::user_of(state, token).await?,
+            None => None,
+        };
+        let who = match person {
+            Some(user) => format!("user:{}", user.id),
+            None => limits::address_key(self.address),
+        };
+        limits::spend_for_call(state, &self.kind, &who).await
+    }
 }
 
 /// Headers every answer carries (API.md "Headers"); an answer that set its own keeps it.

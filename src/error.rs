@@ -27,8 +27,9 @@ pub enum AppError {
     PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// 429 with `Retry-After`: a budget is spent until its window ends.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after_secs: u64 },
     /// 503: busy or timed out; the client may try again.
     #[error("{0}")]
     ServiceUnavailable(String),
@@ -60,7 +61,7 @@ impl AppError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -121,6 +122,9 @@ pub struct InternalCause(pub std::sync::Arc<String>);
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), Json(ErrorBody { message: self.to_string() })).into_response();
+        if let Self::TooManyRequests { retry_after_secs, .. } = &self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, (*retry_after_secs).into());
+        }
         if let Self::Internal(err) = &self {
             // The detail stays in the log; the client only learns that something failed.
             response.extensions_mut().insert(InternalCause(std::sync::Arc::new(format!("{err:#}"))));

@@ -87,6 +87,11 @@ impl Mailer {
         });
     }
 
+    /// How many of the recent messages went to a user.
+    pub fn recent_to(&self, user_id: i64) -> usize {
+        lock(&self.recent).iter().filter(|m| m.user_id == user_id).count()
+    }
+
     /// The newest message sent to a user.
     pub fn last_to(&self, user_id: i64) -> Option<Mail> {
         lock(&self.recent).iter().rev().find(|m| m.user_id == user_id).cloned()

@@ -58,6 +58,7 @@ async fn main() -> anyhow::Result<()> {
             let act = format!("admin:{}:{}", user.id, grow::auth::token::generate());
             let balance = ledger::award(&state, &mut tx, user.id, amount, ledger::Reason::Admin, &act, &[])
                 .await?
+                .balance
                 .context("the grant was not written")?;
             tx.commit().await?;
             bridge::notify_from_cli(&state.db, &Event::UserChanged { user_id: user.id }).await?;

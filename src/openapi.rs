@@ -1,6 +1,12 @@
-//! The OpenAPI document's frame: title, tags and the schemas no handler names (the live frames).
+//! The OpenAPI document's frame: title, tags and the schemas no handler names (the live frames),
+//! and the answer every state-changing call may give when its budget is spent.
 
-use utoipa::OpenApi;
+use utoipa::{
+    openapi::{
+        header::HeaderBuilder, path::Operation, ContentBuilder, ObjectBuilder, Ref, ResponseBuilder, Type,
+    },
+    OpenApi,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -9,3 +15,25 @@ use utoipa::OpenApi;
     components(schemas(crate::error::ErrorBody, crate::realtime::ServerFrame, crate::realtime::ClientFrame))
 )]
 pub struct ApiDoc;
+
+/// Every state-changing operation spends from a budget (`safety::limits`, applied to all of them by
+/// the edge), so each documents the 429 it answers once the budget is spent.
+pub fn document_budgets(doc: &mut utoipa::openapi::OpenApi) {
+    let spent = ResponseBuilder::new()
+        .description("This kind of call's budget is spent for now: try again after `Retry-After` seconds")
+        .header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(ObjectBuilder::new().schema_type(Type::Integer))
+                .description(Some("Seconds until the budget's window ends"))
+                .build(),
+        )
+        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
+        .build();
+    for item in doc.paths.paths.values_mut() {
+        let operations: [&mut Option<Operation>; 4] = [&mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+        for operation in operations.into_iter().flatten() {
+            operation.responses.responses.entry("429".into()).or_insert_with(|| spent.clone().into());
+        }
+    }
+}

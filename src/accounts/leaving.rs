@@ -23,7 +23,7 @@ use utoipa::ToSchema;
 use super::store;
 use crate::{
     app::AppState,
-    auth::{password, rate_limit, session, CurrentUser},
+    auth::{password, session, CurrentUser},
     db::Conn,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
@@ -474,9 +474,14 @@ pub async fn delete(
     let password =
         body.password.filter(|p| !p.is_empty()).ok_or_else(|| AppError::bad_request("Password is required"))?;
     // Guessing the password here is guessing it at login: the same budget.
-    let key = rate_limit::account_key(Some(me.id), "");
-    if !state.login_limiter.reserve(&key, state.login_limiter.limits().per_account).await? {
-        return Err(AppError::TooManyRequests("Too many attempts. Please try again in 15 minutes.".into()));
+    let key = format!("delete-account:{}", me.id);
+    let limits = state.login_limiter.limits();
+    let now = state.clock.now_ms();
+    if let Err(retry_after_secs) =
+        crate::safety::limits::take(&state.db, &key, limits.per_account_address, limits.window, now).await?
+    {
+        let message = "Too many attempts. Please try again in 15 minutes.".into();
+        return Err(AppError::TooManyRequests { message, retry_after_secs });
     }
     let plausible = password.len() <= super::rules::PASSWORD_MAX_LEN * 4;
     if !(plausible && password::verify(password, Some(me.password_hash.clone())).await?) {

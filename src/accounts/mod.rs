@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::forgot_password))
         .routes(routes!(routes::reset_password))
         .routes(routes!(routes::update_profile))
+        .routes(routes!(routes::new_connect_code))
         .routes(routes!(leaving::export))
         .routes(routes!(leaving::delete))
 }

@@ -10,7 +10,7 @@ use crate::time::rfc3339;
 /// (SQLite allows no alias there); [`user_columns_of`] qualifies them for joins.
 pub const USER_COLUMNS: &str = "id, username, email, password_hash, first_name, last_name, role, plan, bio, location, \
      lat, lng, skills, profile_image_url, coins, lifetime_coins, scratch_card_streak, last_scratch_at, streak_days, \
-     connection_count, is_discoverable, is_admin, email_verified, created_at, updated_at";
+     connection_count, is_discoverable, is_admin, email_verified, created_at, updated_at, connect_code";
 
 /// [`USER_COLUMNS`] qualified by a table alias, e.g. `u.id, u.username, …`.
 pub fn user_columns_of(alias: &str) -> String {
@@ -45,6 +45,7 @@ pub struct UserRow {
     pub email_verified: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    pub connect_code: Option<String>,
 }
 
 impl UserRow {
@@ -58,7 +59,13 @@ impl UserRow {
 
     /// The signed-in user's own record: the only one that carries `email`.
     pub fn to_own(&self) -> User {
-        User { email: Some(self.email.clone()), own_lat: self.lat, own_lng: self.lng, ..self.to_public() }
+        User {
+            email: Some(self.email.clone()),
+            own_lat: self.lat,
+            own_lng: self.lng,
+            connect_code: self.connect_code.clone(),
+            ..self.to_public()
+        }
     }
 
     /// Another user's record: never an email, a hash or a token (API.md "Data a user may see").
@@ -71,6 +78,7 @@ impl UserRow {
             email: None,
             own_lat: None,
             own_lng: None,
+            connect_code: None,
             role: self.role(),
             plan: self.plan.clone(),
             bio: self.bio.clone(),
@@ -108,6 +116,10 @@ pub struct User {
     pub own_lat: Option<f64>,
     #[serde(rename = "lng", skip_serializing_if = "Option::is_none")]
     pub own_lng: Option<f64>,
+    /// The code the own QR code and connect link carry (own record only; `POST
+    /// /api/users/me/connect-code` replaces it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connect_code: Option<String>,
     pub role: Role,
     pub plan: String,
     #[schema(required = true)]
@@ -287,4 +299,11 @@ where
     T: Deserialize<'de>,
 {
     Option::<T>::deserialize(d).map(Some)
+}
+
+/// A person's connect code (API.md "Limits and fair play").
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectCode {
+    pub connect_code: String,
 }

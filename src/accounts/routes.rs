@@ -116,21 +116,13 @@ pub async fn login(
         return Err(AppError::bad_request("Username and password are required"));
     }
     let limiter = &state.login_limiter;
-    let limits = limiter.limits();
-    let too_many = || AppError::TooManyRequests(TOO_MANY_LOGINS.into());
-    // Each attempt is reserved before the (slow) password check, so a burst cannot outrun the count.
-    let address_key = address.map(rate_limit::address_key);
-    if let Some(key) = &address_key {
-        if !limiter.reserve(key, limits.per_address).await? {
-            return Err(too_many());
-        }
-    }
     let login_key = rules::login_key(&body.username);
     let user = store::find_by_login(&mut *state.db.conn().await?, &login_key).await?;
-    // One budget per account, whether it is named by username or by email.
-    let account_key = rate_limit::account_key(user.as_ref().map(|u| u.id), &login_key);
-    if !limiter.reserve(&account_key, limits.per_account).await? {
-        return Err(too_many());
+    // One budget per account, whether it is named by username or by email. Each attempt is
+    // reserved before the (slow) password check, so a burst cannot outrun the count.
+    let attempt = limiter.keys(&rate_limit::account_key(user.as_ref().map(|u| u.id), &login_key), address);
+    if let Err(retry_after_secs) = limiter.reserve(&attempt).await? {
+        return Err(AppError::TooManyRequests { message: TOO_MANY_LOGINS.into(), retry_after_secs });
     }
     // No real password is this long; hashing megabytes on each attempt would only serve an attacker.
     let plausible = body.password.len() <= rules::PASSWORD_MAX_LEN * 4;
@@ -141,10 +133,7 @@ pub async fn login(
     };
     // Only the right password learns that the account is suspended.
     refuse_suspended(&state, user.id).await?;
-    limiter.clear(&account_key).await?;
-    if let Some(key) = &address_key {
-        limiter.release(key).await?;
-    }
+    limiter.succeeded(&attempt).await?;
     start_session(&state, &headers, user, body.remember_me.unwrap_or(false)).await
 }
 
@@ -270,6 +259,7 @@ pub async fn check_username(
     responses((status = 200, body = MessageResponse), (status = 400, body = ErrorBody)))]
 pub async fn forgot_password(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     ApiJson(body): ApiJson<ForgotPasswordRequest>,
 ) -> AppResult<Json<MessageResponse>> {
     let login = body.email.trim();
@@ -277,7 +267,18 @@ pub async fn forgot_password(
         return Err(AppError::bad_request("Please enter your email address or username."));
     }
     // The same answer whether or not the account exists, so the form reveals no accounts.
-    if let Some(user) = store::find_by_login(&mut *state.db.conn().await?, &rules::login_key(login)).await? {
+    // Read first: the connection goes back to the pool before the writes below take theirs.
+    let user = store::find_by_login(&mut *state.db.conn().await?, &rules::login_key(login)).await?;
+    if let Some(user) = user {
+        // At most 3 mails a person and 10 an address an hour; past that the answer stays the same.
+        let now = state.clock.now_ms();
+        let hour = std::time::Duration::from_secs(60 * 60);
+        let from = crate::safety::limits::address_key(address);
+        for (key, max) in [(format!("reset-mail:user:{}", user.id), 3), (format!("reset-mail:{from}"), 10)] {
+            if crate::safety::limits::take(&state.db, &key, max, hour, now).await?.is_err() {
+                return Ok(Json(MessageResponse::new(RESET_SENT)));
+            }
+        }
         let mut tx = state.db.begin().await?;
         let token = store::create_password_reset(&mut tx, user.id).await?;
         tx.commit().await?;
@@ -348,4 +349,15 @@ pub async fn update_profile(
     tx.commit().await?;
     state.user_changed(user.id);
     Ok(Json(updated.to_own()))
+}
+
+#[utoipa::path(post, path = "/api/users/me/connect-code", tag = TAG,
+    responses((status = 200, body = ConnectCode, description = "The new code; links and QR codes with the old one stop working"),
+              (status = 401, body = ErrorBody)))]
+pub async fn new_connect_code(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> AppResult<Json<ConnectCode>> {
+    let mut tx = state.db.begin().await?;
+    let connect_code = store::replace_connect_code(&mut tx, user.id).await?;
+    tx.commit().await?;
+    state.user_changed(user.id);
+    Ok(Json(ConnectCode { connect_code }))
 }

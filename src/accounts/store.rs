@@ -47,9 +47,9 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sql
     let now = now_ms();
     let sql = format!(
         "INSERT INTO users (username, username_key, email, email_key, password_hash, first_name, last_name, \
-         role, plan, location, lat, lng, bio, skills, created_at, updated_at) \
+         role, plan, location, lat, lng, bio, skills, created_at, updated_at, connect_code) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS DOUBLE PRECISION), \
-         CAST($12 AS DOUBLE PRECISION), $13, $14, $15, $15) RETURNING {USER_COLUMNS}"
+         CAST($12 AS DOUBLE PRECISION), $13, $14, $15, $15, $16) RETURNING {USER_COLUMNS}"
     );
     sqlx::query_as(&sql)
         .bind(user.username)
@@ -67,6 +67,7 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sql
         .bind(user.bio)
         .bind(skills_json(user.skills))
         .bind(now)
+        .bind(crate::auth::token::connect_code())
         .fetch_one(&mut **tx)
         .await
 }
@@ -98,6 +99,26 @@ pub async fn count_users(conn: &mut Conn) -> Result<i64, sqlx::Error> {
 
 pub async fn find_by_id(conn: &mut Conn, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
     sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(&mut *conn).await
+}
+
+/// The person a connect link or QR code names.
+pub async fn find_by_connect_code(conn: &mut Conn, code: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE connect_code = $1"))
+        .bind(code)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
+/// Gives the person a new connect code (old links stop working); the new code.
+pub async fn replace_connect_code(tx: &mut Tx, user_id: i64) -> Result<String, sqlx::Error> {
+    let code = crate::auth::token::connect_code();
+    sqlx::query("UPDATE users SET connect_code = $1, updated_at = $2 WHERE id = $3")
+        .bind(&code)
+        .bind(now_ms())
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(code)
 }
 
 /// Login accepts a username or an email address, either in any case.

@@ -1,39 +1,52 @@
-//! Login throttling (API.md: "rate-limited per username and per address; repeated failures get 429").
+//! Login throttling (API.md "Limits and fair play": login limits never lock the real owner out).
 //!
-//! Attempts are counted in the database in fixed 15-minute windows, so every instance shares one
-//! budget. Counting is check-and-record in one statement: an attempt is reserved (the count goes up
-//! and comes back) before the password is checked, so a burst of parallel guesses cannot all slip
-//! in under the limit. A success gives its reservation back. Rows live one window; the clean-up job
-//! removes the rest, so a flood of random names costs neither memory nor lasting space.
+//! Failed attempts count per account *and* client address, so a stranger's wrong guesses from
+//! their address do not block the owner's own; a slower per-account ceiling over all addresses
+//! stops a guesser with many addresses; and each address has a budget over all accounts. Counting
+//! uses the shared budget counters (`safety::limits`), so every instance shares them. An attempt
+//! is reserved before the password is checked, so a burst of parallel guesses cannot all slip in
+//! under a limit; the right password gives its reservations back and forgets the failures.
 
 use std::{net::IpAddr, time::Duration};
 
-use crate::{db::Db, time::now_ms};
+use crate::{db::Db, safety::limits, time::now_ms};
 
 #[derive(Clone, Copy, Debug)]
 pub struct LoginLimits {
     pub window: Duration,
+    /// Failures for one account from one address per `window`.
+    pub per_account_address: i64,
+    /// Failures for one account over all addresses per `account_window`.
     pub per_account: i64,
+    pub account_window: Duration,
+    /// Attempts from one address over all accounts per `window`.
     pub per_address: i64,
 }
 
 impl Default for LoginLimits {
     fn default() -> Self {
-        Self { window: Duration::from_secs(15 * 60), per_account: 5, per_address: 50 }
+        Self {
+            window: Duration::from_secs(15 * 60),
+            per_account_address: 5,
+            per_account: 30,
+            account_window: Duration::from_secs(60 * 60),
+            per_address: 50,
+        }
     }
 }
 
 /// The key an account is counted under, however it was named (username or email).
 pub fn account_key(user_id: Option<i64>, login_key: &str) -> String {
     match user_id {
-        Some(id) => format!("user:{id}"),
+        Some(id) => format!("login:user:{id}"),
         // Guesses at names that do not exist are limited too, without revealing that they don't.
-        None => format!("login:{login_key}"),
+        None => format!("login:name:{login_key}"),
     }
 }
 
-pub fn address_key(address: IpAddr) -> String {
-    format!("addr:{address}")
+/// The keys one login attempt is counted under, with the budget and window of each.
+pub struct AttemptKeys {
+    keys: Vec<(String, i64, Duration)>,
 }
 
 pub struct LoginLimiter {
@@ -50,53 +63,41 @@ impl LoginLimiter {
         self.limits
     }
 
-    /// Reserves one attempt under `key`; false when the window's budget of `max` is spent.
-    pub async fn reserve(&self, key: &str, max: i64) -> Result<bool, sqlx::Error> {
-        let now = now_ms();
-        let window_ms = i64::try_from(self.limits.window.as_millis()).unwrap_or(i64::MAX);
-        let mut tx = self.db.begin().await?;
-        let attempts: i64 = sqlx::query_scalar(
-            "INSERT INTO login_attempts (attempt_key, window_start, attempts) VALUES ($1, $2, 1) \
-             ON CONFLICT (attempt_key) DO UPDATE SET \
-               attempts = CASE WHEN login_attempts.window_start <= $3 THEN 1 ELSE login_attempts.attempts + 1 END, \
-               window_start = CASE WHEN login_attempts.window_start <= $3 THEN $2 ELSE login_attempts.window_start END \
-             RETURNING attempts",
-        )
-        .bind(key)
-        .bind(now)
-        .bind(now - window_ms)
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(attempts <= max)
+    /// The keys of an attempt at `account` (see [`account_key`]) from `address`.
+    pub fn keys(&self, account: &str, address: Option<IpAddr>) -> AttemptKeys {
+        let l = self.limits;
+        let from = limits::address_key(address);
+        AttemptKeys {
+            keys: vec![
+                (format!("{from}:{account}"), l.per_account_address, l.window),
+                (account.to_string(), l.per_account, l.account_window),
+                (format!("login:{from}"), l.per_address, l.window),
+            ],
+        }
     }
 
-    /// Gives a reservation back (the attempt succeeded).
-    pub async fn release(&self, key: &str) -> Result<(), sqlx::Error> {
-        let mut tx = self.db.begin().await?;
-        sqlx::query("UPDATE login_attempts SET attempts = attempts - 1 WHERE attempt_key = $1 AND attempts > 0")
-            .bind(key)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await
+    /// Reserves one attempt under every key; `Err(seconds)` when one of them is spent.
+    pub async fn reserve(&self, attempt: &AttemptKeys) -> Result<Result<(), u64>, sqlx::Error> {
+        for (key, max, window) in &attempt.keys {
+            if let Err(wait) = limits::take(&self.db, key, *max, *window, now_ms()).await? {
+                return Ok(Err(wait));
+            }
+        }
+        Ok(Ok(()))
     }
 
-    /// Forgets an account's failures (a successful login).
-    pub async fn clear(&self, key: &str) -> Result<(), sqlx::Error> {
-        let mut tx = self.db.begin().await?;
-        sqlx::query("DELETE FROM login_attempts WHERE attempt_key = $1").bind(key).execute(&mut *tx).await?;
-        tx.commit().await
+    /// The attempt succeeded: the account's failures from this address are forgotten and the
+    /// other reservations given back.
+    pub async fn succeeded(&self, attempt: &AttemptKeys) -> Result<(), sqlx::Error> {
+        let mut keys = attempt.keys.iter();
+        if let Some((first, ..)) = keys.next() {
+            limits::forget(&self.db, first).await?;
+        }
+        for (key, ..) in keys {
+            limits::give_back(&self.db, key).await?;
+        }
+        Ok(())
     }
-}
-
-/// Removes windows that have ended (run by the clean-up job).
-pub async fn remove_expired(tx: &mut crate::db::Tx, window: Duration) -> Result<u64, sqlx::Error> {
-    let window_ms = i64::try_from(window.as_millis()).unwrap_or(i64::MAX);
-    let done = sqlx::query("DELETE FROM login_attempts WHERE window_start <= $1")
-        .bind(now_ms() - window_ms)
-        .execute(&mut **tx)
-        .await?;
-    Ok(done.rows_affected())
 }
 
 #[cfg(test)]
@@ -104,26 +105,24 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn a_burst_reserves_at_most_the_budget_and_a_release_gives_one_back() {
+    async fn a_strangers_failures_leave_the_owners_address_open_until_the_account_ceiling() {
         let (_dir, db) = crate::db::tests::temp_sqlite().await;
         db.migrate().await.unwrap();
-        let limiter = std::sync::Arc::new(LoginLimiter::new(db, LoginLimits::default()));
-        let tasks: Vec<_> = (0..20)
-            .map(|_| {
-                let limiter = limiter.clone();
-                tokio::spawn(async move { limiter.reserve("user:1", 5).await.unwrap() })
-            })
-            .collect();
-        let mut granted = 0;
-        for t in tasks {
-            granted += usize::from(t.await.unwrap());
+        let limits = LoginLimits { per_account: 8, ..LoginLimits::default() };
+        let limiter = LoginLimiter::new(db, limits);
+        let stranger = limiter.keys("login:user:1", Some("198.51.100.7".parse().unwrap()));
+        let owner = limiter.keys("login:user:1", Some("203.0.113.9".parse().unwrap()));
+        for _ in 0..5 {
+            assert!(limiter.reserve(&stranger).await.unwrap().is_ok());
         }
-        assert_eq!(granted, 5);
-        assert!(!limiter.reserve("user:2", 0).await.unwrap());
-        limiter.clear("user:1").await.unwrap();
-        assert!(limiter.reserve("user:1", 1).await.unwrap());
-        limiter.release("user:1").await.unwrap();
-        assert!(limiter.reserve("user:1", 1).await.unwrap());
-        assert!(!limiter.reserve("user:1", 1).await.unwrap());
+        assert!(limiter.reserve(&stranger).await.unwrap().is_err());
+        assert!(limiter.reserve(&owner).await.unwrap().is_ok());
+        limiter.succeeded(&owner).await.unwrap();
+        // Failures from many addresses still meet the account's ceiling.
+        for n in 0..3 {
+            let other = limiter.keys("login:user:1", Some(format!("192.0.2.{n}").parse().unwrap()));
+            assert!(limiter.reserve(&other).await.unwrap().is_ok());
+        }
+        assert!(limiter.reserve(&owner).await.unwrap().is_err());
     }
 }

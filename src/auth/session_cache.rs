@@ -194,6 +194,7 @@ mod tests {
             email_verified: 0,
             created_at: 0,
             updated_at: 0,
+            connect_code: None,
         }))
     }
 

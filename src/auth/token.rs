@@ -66,6 +66,14 @@ pub fn generate() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
+/// A person's connect code (API.md "Limits and fair play"): 128 random bits, url-safe. Not a secret
+/// like a session (it is shared on purpose, in a QR code), so it is stored as it is.
+pub fn connect_code() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
 /// The form a token is stored and looked up in.
 pub fn hash(token: &str) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";

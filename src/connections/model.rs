@@ -118,13 +118,15 @@ pub struct NewConnectionRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScanRequest {
-    pub profile_user_id: i64,
+    /// The connect code the scanned QR code carries.
+    pub code: String,
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AutoConnectRequest {
-    pub target_user_id: i64,
+    /// The connect code of the link the person followed (`?connect={code}`).
+    pub code: String,
 }
 
 /// Enough of a person for the scanned-profile dialog.
@@ -148,4 +150,17 @@ pub struct ScanResponse {
     pub profile_user: ProfileCard,
     /// Coins this connection paid the caller (25 the first time two people connect, else 0).
     pub coins_earned: i64,
+    /// True when the act would have paid but today's cap for its kind was reached (API.md "Coins").
+    pub coins_capped: bool,
+}
+
+/// The answer to accepting a request: the connection, and what accepting paid the caller.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnsweredConnection {
+    #[serde(flatten)]
+    pub connection: Connection,
+    pub coins_earned: i64,
+    /// True when accepting would have paid but today's cap for connections was reached.
+    pub coins_capped: bool,
 }

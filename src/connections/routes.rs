@@ -19,10 +19,7 @@ use crate::{
         catalogue::Metric,
         ledger::{self, Reason},
     },
-    safety::{
-        blocks,
-        limits::{self, Budget},
-    },
+    safety::blocks,
 };
 
 const TAG: &str = "connections";
@@ -37,18 +34,19 @@ async fn other_person(state: &AppState, id: i64) -> AppResult<UserRow> {
     accounts_store::find_by_id(&mut *state.db.conn().await?, id).await?.ok_or(AppError::NotFound("User"))
 }
 
-/// Two people became connected: both counts rise, each is paid once per pair, both are told.
-async fn connected(state: &AppState, tx: &mut Tx, a: i64, b: i64) -> AppResult<i64> {
+/// Two people became connected: both counts rise, each is paid once per pair (within the day's
+/// cap), both are told. What `a` was paid.
+async fn connected(state: &AppState, tx: &mut Tx, a: i64, b: i64) -> AppResult<ledger::Award> {
     let now = state.clock.now_ms();
     store::count(tx, a, b, 1, now).await?;
     let (low, high) = (a.min(b), a.max(b));
-    let mut paid_a = 0;
+    let mut paid_a = ledger::Award::default();
     for person in [a, b] {
         let act = format!("connection:{low}:{high}:{person}");
         let paid = ledger::award(state, tx, person, CONNECTION_COINS, Reason::Connection, &act, &[Metric::Connections])
             .await?;
-        if person == a && paid.is_some() {
-            paid_a = CONNECTION_COINS;
+        if person == a {
+            paid_a = paid;
         }
         let user_state = state.clone();
         tx.on_commit(move || user_state.user_changed(person));
@@ -87,7 +85,6 @@ pub async fn create(
             let project = crate::projects::access::visible(&state, me.id, project_id).await?;
             blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, project.owner_id).await?;
             let mut tx = state.db.begin().await?;
-            limits::spend(&state, &mut tx, Budget::Requests, me.id).await?;
             let row = crate::projects::request_collaboration_in(&state, &mut tx, &me, &project, message)
                 .await?
                 .ok_or_else(|| AppError::bad_request("Collaboration request already exists"))?;
@@ -103,7 +100,6 @@ pub async fn create(
     let target = other_person(&state, target_id).await?;
     blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, target.id).await?;
     let mut tx = state.db.begin().await?;
-    limits::spend(&state, &mut tx, Budget::Requests, me.id).await?;
     let now = state.clock.now_ms();
     let row = store::request(&mut tx, me.id, target.id, store::CONNECTION, 0, message, now)
         .await?
@@ -118,22 +114,35 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
 
-/// Connects the caller with `other` at once (scan and auto-connect).
-async fn connect_instantly(state: &AppState, me: i64, other_id: i64) -> AppResult<ScanResponse> {
-    if other_id == me {
+/// How long a declined request keeps the decliner's code from connecting the one they declined.
+const REJECTION_HOLDS_MS: i64 = 30 * crate::time::DAY_MS;
+
+/// Connects the caller at once with the person whose connect code they hold (scan and auto-connect).
+/// Never across a block, and never over a request that person declined in the last 30 days.
+async fn connect_instantly(state: &AppState, me: i64, code: &str) -> AppResult<ScanResponse> {
+    let code = code.trim();
+    let other = match code.is_empty() {
+        true => None,
+        false => accounts_store::find_by_connect_code(&mut *state.db.conn().await?, code).await?,
+    };
+    let other = other.ok_or(AppError::NotFound("Connect code"))?;
+    if other.id == me {
         return Err(AppError::bad_request("You cannot connect with yourself"));
     }
-    let other = other_person(state, other_id).await?;
     blocks::ensure_reachable(&mut *state.db.conn().await?, me, other.id).await?;
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
-    let made = store::connect_now(&mut tx, me, other.id, state.clock.now_ms()).await?;
-    let coins_earned = match made {
+    if store::declined_since(&mut tx, me, other.id, now - REJECTION_HOLDS_MS).await? {
+        return Err(AppError::Forbidden(blocks::NOT_AVAILABLE.into()));
+    }
+    let made = store::connect_now(&mut tx, me, other.id, now).await?;
+    let paid = match made {
         Some(_) => {
             let paid = connected(state, &mut tx, me, other.id).await?;
             tell_both(state, &mut tx, me, other.id);
             paid
         }
-        None => 0,
+        None => ledger::Award::default(),
     };
     tx.commit().await?;
     Ok(ScanResponse {
@@ -147,30 +156,33 @@ async fn connect_instantly(state: &AppState, me: i64, other_id: i64) -> AppResul
             bio: other.bio.clone(),
             profile_image_url: other.profile_image_url.clone(),
         },
-        coins_earned,
+        coins_earned: paid.coins,
+        coins_capped: paid.capped,
     })
 }
 
 #[utoipa::path(post, path = "/api/connections/scan", tag = TAG, request_body = ScanRequest,
     responses((status = 200, body = ScanResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)))]
+              (status = 403, body = ErrorBody, description = "A block, or a request this person declined lately"),
+              (status = 404, body = ErrorBody, description = "No one has this connect code")))]
 pub async fn scan(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     ApiJson(body): ApiJson<ScanRequest>,
 ) -> AppResult<Json<ScanResponse>> {
-    connect_instantly(&state, me.id, body.profile_user_id).await.map(Json)
+    connect_instantly(&state, me.id, &body.code).await.map(Json)
 }
 
 #[utoipa::path(post, path = "/api/connections/auto-connect", tag = TAG, request_body = AutoConnectRequest,
     responses((status = 200, body = ScanResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)))]
+              (status = 403, body = ErrorBody, description = "A block, or a request this person declined lately"),
+              (status = 404, body = ErrorBody, description = "No one has this connect code")))]
 pub async fn auto_connect(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     ApiJson(body): ApiJson<AutoConnectRequest>,
 ) -> AppResult<Json<ScanResponse>> {
-    connect_instantly(&state, me.id, body.target_user_id).await.map(Json)
+    connect_instantly(&state, me.id, &body.code).await.map(Json)
 }
 
 #[utoipa::path(get, path = "/api/connections/with-users", tag = TAG,
@@ -219,8 +231,8 @@ pub async fn project_requests(
     Ok(Json(rows.iter().map(ConnectionRow::to_wire).collect()))
 }
 
-/// Accepts or rejects a pending request addressed to the caller.
-async fn answer(state: &AppState, me: i64, raw_id: &str, accept: bool) -> AppResult<Connection> {
+/// Accepts or rejects a pending request addressed to the caller; what accepting paid the caller.
+async fn answer(state: &AppState, me: i64, raw_id: &str, accept: bool) -> AppResult<(Connection, ledger::Award)> {
     let id = connection_id(raw_id)?;
     let Some(found) = store::find(&mut *state.db.conn().await?, id).await? else {
         return Err(AppError::NotFound("Connection"));
@@ -236,26 +248,28 @@ async fn answer(state: &AppState, me: i64, raw_id: &str, accept: bool) -> AppRes
     let row = store::answer(&mut tx, id, me, status, state.clock.now_ms())
         .await?
         .ok_or_else(|| AppError::bad_request("This request has already been answered"))?;
+    let mut paid = ledger::Award::default();
     if accept && row.kind == store::COLLABORATION {
         // An accepted collaboration request puts the requester on the project.
         crate::projects::add_member(state, &mut tx, row.project_id, row.requester_id, "collaborator").await?;
     } else if accept {
-        connected(state, &mut tx, row.requester_id, row.target_id).await?;
+        paid = connected(state, &mut tx, me, row.requester_id).await?;
     }
     tell_both(state, &mut tx, row.requester_id, row.target_id);
     tx.commit().await?;
-    Ok(row.to_wire())
+    Ok((row.to_wire(), paid))
 }
 
 #[utoipa::path(post, path = "/api/connections/{id}/accept", tag = TAG, params(("id" = String, Path)),
-    responses((status = 200, body = Connection), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    responses((status = 200, body = AnsweredConnection), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn accept(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<Json<Connection>> {
-    answer(&state, me.id, &id, true).await.map(Json)
+) -> AppResult<Json<AnsweredConnection>> {
+    let (connection, paid) = answer(&state, me.id, &id, true).await?;
+    Ok(Json(AnsweredConnection { connection, coins_earned: paid.coins, coins_capped: paid.capped }))
 }
 
 #[utoipa::path(post, path = "/api/connections/{id}/reject", tag = TAG, params(("id" = String, Path)),
@@ -266,7 +280,7 @@ pub async fn reject(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<Connection>> {
-    answer(&state, me.id, &id, false).await.map(Json)
+    answer(&state, me.id, &id, false).await.map(|(connection, _)| Json(connection))
 }
 
 #[utoipa::path(delete, path = "/api/connections/{id}", tag = TAG, params(("id" = String, Path)),

@@ -58,6 +58,20 @@ pub async fn connect_now(tx: &mut Tx, me: i64, other: i64, now: i64) -> Result<O
     .await
 }
 
+/// True when `other` declined a connection request from `me` at or after `since`.
+pub async fn declined_since(tx: &mut Tx, me: i64, other: i64, since: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM connections WHERE requester_id = $1 AND target_id = $2 AND type = 'connection' \
+         AND status = 'rejected' AND updated_at >= $3",
+    )
+    .bind(me)
+    .bind(other)
+    .bind(since)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(found.is_some())
+}
+
 pub async fn find(conn: &mut Conn, id: i64) -> Result<Option<ConnectionRow>, sqlx::Error> {
     sqlx::query_as(&format!("SELECT {CONNECTION_COLUMNS} FROM connections WHERE id = $1"))
         .bind(id)

@@ -1,10 +1,10 @@
-//! Removes what has expired: sessions, remember tokens, reset links and ended login-limit windows.
+//! Removes what has expired: sessions, remember tokens, reset links and ended budget windows.
 //! Nothing it removes could still be used (every lookup also checks the expiry), so it only keeps
 //! the tables small.
 
 use std::time::Duration;
 
-use crate::{app::AppState, auth::rate_limit, time::now_ms};
+use crate::{app::AppState, time::now_ms};
 
 pub const NAME: &str = "cleanup";
 pub const PERIOD: Duration = Duration::from_secs(15 * 60);
@@ -13,7 +13,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
     let now = now_ms();
     let mut tx = state.db.begin().await?;
     let mut removed = Vec::new();
-    for table in ["sessions", "remember_tokens", "password_resets"] {
+    for table in ["sessions", "remember_tokens", "password_resets", "rate_counters"] {
         let done =
             sqlx::query(&format!("DELETE FROM {table} WHERE expires_at <= $1")).bind(now).execute(&mut *tx).await?;
         removed.push(format!("{} {table}", done.rows_affected()));
@@ -25,8 +25,6 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
             .execute(&mut *tx)
             .await?;
     removed.push(format!("{} daily keys", days.rows_affected()));
-    let windows = rate_limit::remove_expired(&mut tx, state.login_limiter.limits().window).await?;
-    removed.push(format!("{windows} login_attempts"));
     tx.commit().await?;
     Ok(format!("removed {}", removed.join(", ")))
 }

@@ -84,15 +84,21 @@ pub async fn request_collaboration_in(
 }
 
 /// Adds `user` to the project (joining an open one, or an accepted request): 35 coins the first
-/// time they join it. The coins paid.
-pub async fn add_member(state: &AppState, tx: &mut Tx, project: i64, user: i64, role: &str) -> AppResult<i64> {
+/// time they join it, within the day's cap. What was paid.
+pub async fn add_member(
+    state: &AppState,
+    tx: &mut Tx,
+    project: i64,
+    user: i64,
+    role: &str,
+) -> AppResult<ledger::Award> {
     if store::add_collaborator(tx, project, user, role, state.clock.now_ms()).await?.is_none() {
-        return Ok(0);
+        return Ok(ledger::Award::default());
     }
     let act = format!("join:{project}:{user}");
     let paid = ledger::award(state, tx, user, rules::JOIN_COINS, Reason::Join, &act, &[]).await?;
     announce(state, tx, project, &[user]).await?;
-    Ok(paid.map_or(0, |_| rules::JOIN_COINS))
+    Ok(paid)
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/collaborators", tag = TAG,
@@ -200,14 +206,16 @@ pub async fn join(
             requested: true,
             message: "Join request sent! The owner will review your request.".into(),
             coins_earned: 0,
+            coins_capped: false,
         }
     } else {
-        let coins_earned = add_member(&state, &mut tx, project.id, me.id, role).await?;
+        let paid = add_member(&state, &mut tx, project.id, me.id, role).await?;
         JoinResponse {
             joined: true,
             requested: false,
             message: format!("Successfully joined! You've joined the project as {chosen}"),
-            coins_earned,
+            coins_earned: paid.coins,
+            coins_capped: paid.capped,
         }
     };
     tx.commit().await?;

@@ -159,8 +159,10 @@ pub struct NewProject {
 pub struct CreatedProject {
     #[serde(flatten)]
     pub project: Project,
-    /// 50 to 200, more for a fuller project.
+    /// 50 to 200, more for a fuller project; 0 past today's cap.
     pub coins_earned: i64,
+    /// True when the act would have paid but today's cap for its kind was reached (API.md "Coins").
+    pub coins_capped: bool,
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -271,6 +273,8 @@ pub struct CompletedTask {
     #[serde(flatten)]
     pub task: Task,
     pub coins_earned: i64,
+    /// True when the act would have paid but today's cap for its kind was reached (API.md "Coins").
+    pub coins_capped: bool,
 }
 
 #[derive(sqlx::FromRow)]
@@ -462,6 +466,8 @@ pub struct JoinResponse {
     pub requested: bool,
     pub message: String,
     pub coins_earned: i64,
+    /// True when the act would have paid but today's cap for its kind was reached (API.md "Coins").
+    pub coins_capped: bool,
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -476,4 +482,6 @@ pub struct CollaborationRequestBody {
 pub struct SupportResponse {
     pub supporter_count: i64,
     pub coins_earned: i64,
+    /// True when the act would have paid but today's cap for its kind was reached (API.md "Coins").
+    pub coins_capped: bool,
 }

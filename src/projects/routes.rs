@@ -153,7 +153,7 @@ pub async fn create(
     announce(&state, &mut tx, id, &[]).await?;
     tx.commit().await?;
     let project = row.to_wire(Vec::new());
-    Ok((StatusCode::CREATED, Json(CreatedProject { project, coins_earned: paid.map_or(0, |_| coins) })))
+    Ok((StatusCode::CREATED, Json(CreatedProject { project, coins_earned: paid.coins, coins_capped: paid.capped })))
 }
 
 #[utoipa::path(patch, path = "/api/projects/{id}", tag = TAG, operation_id = "editProject", params(("id" = String, Path)), request_body = ProjectChanges,
@@ -316,7 +316,7 @@ pub async fn support(
     .await?;
     announce(&state, &mut tx, project.id, &[me.id]).await?;
     tx.commit().await?;
-    Ok(Json(SupportResponse { supporter_count: count, coins_earned: paid.map_or(0, |_| rules::SUPPORT_COINS) }))
+    Ok(Json(SupportResponse { supporter_count: count, coins_earned: paid.coins, coins_capped: paid.capped }))
 }
 
 /// A file name made of the title's safe characters (the full title goes in `filename*`).

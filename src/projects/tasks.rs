@@ -100,7 +100,7 @@ pub async fn complete(
     let row = store::task_in(&mut tx, task.id).await?;
     announce(&state, &mut tx, project.id, &[]).await?;
     tx.commit().await?;
-    Ok(Json(CompletedTask { task: row.to_wire(), coins_earned: paid.map_or(0, |_| rules::TASK_COINS) }))
+    Ok(Json(CompletedTask { task: row.to_wire(), coins_earned: paid.coins, coins_capped: paid.capped }))
 }
 
 #[utoipa::path(patch, path = "/api/projects/tasks/{taskId}/assign", tag = TAG, params(("taskId" = String, Path)), request_body = AssignTask,

@@ -105,6 +105,10 @@ pub async fn credit(
     if !write_row(tx, user_id, amount, reason, act_key, now).await? {
         return Ok(None);
     }
+    add_to_balance(tx, user_id, amount, now).await.map(Some)
+}
+
+async fn add_to_balance(tx: &mut Tx, user_id: i64, amount: i64, now: i64) -> Result<Balance, sqlx::Error> {
     let (coins, lifetime): (i64, i64) = sqlx::query_as(
         "UPDATE users SET coins = coins + $1, lifetime_coins = lifetime_coins + $1, updated_at = $2 WHERE id = $3 \
          RETURNING coins, lifetime_coins",
@@ -114,12 +118,34 @@ pub async fn credit(
     .bind(user_id)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(Some(Balance { coins, lifetime }))
+    Ok(Balance { coins, lifetime })
 }
 
-/// Pays `amount` coins for an act, once: the function every area calls inside its transaction.
-/// `moved` names what the act advanced (achievements and daily tasks follow); `None` when the act
-/// was already paid.
+/// What an award paid: `coins` (0 when the act was already paid or today's cap for its kind was
+/// reached), `capped` when the cap stopped it, and the balance after a payment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Award {
+    pub coins: i64,
+    pub capped: bool,
+    pub balance: Option<Balance>,
+}
+
+/// API.md "Coins": how many acts of a kind pay in one UTC day; past that the act still happens and
+/// pays 0, so no loop of cheap acts mints coins.
+pub fn daily_cap(reason: Reason) -> Option<i64> {
+    match reason {
+        Reason::Task => Some(5),
+        Reason::Project => Some(2),
+        Reason::Support => Some(10),
+        Reason::Connection => Some(10),
+        Reason::Join => Some(3),
+        _ => None,
+    }
+}
+
+/// Pays `amount` coins for an act, once and within its kind's daily cap: the function every area
+/// calls inside its transaction. `moved` names what the act advanced (achievements and daily tasks
+/// follow, paid or not).
 pub async fn award(
     state: &AppState,
     tx: &mut Tx,
@@ -128,12 +154,40 @@ pub async fn award(
     reason: Reason,
     act_key: &str,
     moved: &[Metric],
-) -> Result<Option<Balance>, sqlx::Error> {
+) -> Result<Award, sqlx::Error> {
     let now = state.clock.now_ms();
-    let Some(balance) = credit(tx, user_id, amount, reason, act_key, now).await? else {
-        return Ok(None);
+    let Some(cap) = daily_cap(reason) else {
+        let Some(balance) = credit(tx, user_id, amount, reason, act_key, now).await? else {
+            return Ok(Award::default());
+        };
+        let balance = settle(state, tx, user_id, amount, balance, moved).await?;
+        return Ok(Award { coins: amount, capped: false, balance: Some(balance) });
     };
-    settle(state, tx, user_id, amount, balance, moved).await.map(Some)
+    // The act is recorded first (at 0), so a repeat finds it and neither pays nor takes a place
+    // under the cap; then a place under today's cap is taken by one conditional statement, so
+    // parallel acts on any instance cannot pay past it.
+    if !write_row(tx, user_id, 0, reason, act_key, now).await? {
+        return Ok(Award::default());
+    }
+    let place: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO coin_caps (user_id, reason, day, paid) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (user_id, reason, day) DO UPDATE SET paid = coin_caps.paid + 1 WHERE coin_caps.paid < $4 \
+         RETURNING paid",
+    )
+    .bind(user_id)
+    .bind(reason.as_str())
+    .bind(state.clock.today())
+    .bind(cap)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if place.is_none() {
+        progress(state, tx, user_id, moved).await?;
+        return Ok(Award { coins: 0, capped: true, balance: None });
+    }
+    sqlx::query("UPDATE coin_ledger SET amount = $1 WHERE act_key = $2").bind(amount).bind(act_key).execute(&mut **tx).await?;
+    let balance = add_to_balance(tx, user_id, amount, now).await?;
+    let balance = settle(state, tx, user_id, amount, balance, moved).await?;
+    Ok(Award { coins: amount, capped: false, balance: Some(balance) })
 }
 
 /// What follows a credit: a level reached is announced, daily tasks and achievements advance, and
@@ -146,15 +200,20 @@ pub async fn settle(
     balance: Balance,
     moved: &[Metric],
 ) -> Result<Balance, sqlx::Error> {
-    let mut balance = balance;
     level_up(state, tx, user_id, balance.lifetime - amount, balance.lifetime).await?;
-    balance = daily_tasks(state, tx, user_id, moved, balance).await?;
     let mut metrics: Vec<Metric> = moved.to_vec();
     metrics.push(Metric::LifetimeCoins);
-    achievements(state, tx, user_id, &metrics).await?;
+    progress(state, tx, user_id, &metrics).await?;
+    Ok(balance)
+}
+
+/// Daily tasks and achievements follow what an act moved (their coins wait for CLAIM).
+async fn progress(state: &AppState, tx: &mut Tx, user_id: i64, moved: &[Metric]) -> Result<(), sqlx::Error> {
+    daily_tasks(state, tx, user_id, moved).await?;
+    achievements(state, tx, user_id, moved).await?;
     let state_after = state.clone();
     tx.on_commit(move || state_after.user_changed(user_id));
-    Ok(balance)
+    Ok(())
 }
 
 /// Announces every level crossed between two lifetime totals (spec 000 §4 "Level up").
@@ -204,10 +263,7 @@ pub async fn spend(
         // A spend's key is fresh each time; a repeat is a caller's mistake, and the transaction rolls back.
         return Err(sqlx::Error::Protocol(format!("the spend {act_key} was already recorded")));
     }
-    daily_tasks(state, tx, user_id, moved, Balance { coins, lifetime }).await?;
-    achievements(state, tx, user_id, moved).await?;
-    let state_after = state.clone();
-    tx.on_commit(move || state_after.user_changed(user_id));
+    progress(state, tx, user_id, moved).await?;
     Ok(Some(Balance { coins, lifetime }))
 }
 
@@ -233,42 +289,78 @@ pub async fn metric(conn: &mut Conn, user_id: i64, metric: Metric) -> Result<i64
     }
 }
 
-/// Counts today's completion of each daily task whose metric the act moved, and pays for it while
-/// the task's daily maximum is not reached (each completion is its own act: `task:{user}:{task}:{day}:{n}`).
-async fn daily_tasks(
-    state: &AppState,
-    tx: &mut Tx,
-    user_id: i64,
-    moved: &[Metric],
-    balance: Balance,
-) -> Result<Balance, sqlx::Error> {
-    let mut balance = balance;
+/// Counts today's completion of each daily task whose metric the act moved, up to the task's daily
+/// maximum. Completions pay when claimed ([`claim_daily_task`]), never silently with the act.
+async fn daily_tasks(state: &AppState, tx: &mut Tx, user_id: i64, moved: &[Metric]) -> Result<(), sqlx::Error> {
     let now = state.clock.now_ms();
     let today = state.clock.today();
     for task in DAILY_TASKS.iter().filter(|t| moved.contains(&t.metric)) {
-        let count: Option<i64> = sqlx::query_scalar(
+        sqlx::query(
             "INSERT INTO user_daily_tasks (user_id, task_id, day, completed_count, last_completed) \
              VALUES ($1, $2, $3, 1, $4) \
              ON CONFLICT (user_id, task_id, day) DO UPDATE SET \
                completed_count = user_daily_tasks.completed_count + 1, last_completed = $4 \
-             WHERE user_daily_tasks.completed_count < $5 \
-             RETURNING completed_count",
+             WHERE user_daily_tasks.completed_count < $5",
         )
         .bind(user_id)
         .bind(task.id)
         .bind(today)
         .bind(now)
         .bind(task.max_daily)
-        .fetch_optional(&mut **tx)
+        .execute(&mut **tx)
         .await?;
-        let Some(count) = count else { continue };
-        let act = format!("task:{user_id}:{}:{today}:{count}", task.id);
+    }
+    Ok(())
+}
+
+/// Pays today's unclaimed completions of a daily task (each completion its own act,
+/// `task:{user}:{task}:{day}:{n}`); `None` when there is nothing to claim.
+pub async fn claim_daily_task(
+    state: &AppState,
+    tx: &mut Tx,
+    user_id: i64,
+    task: &super::catalogue::DailyTask,
+) -> Result<Option<(i64, Balance)>, sqlx::Error> {
+    let today = state.clock.today();
+    let now = state.clock.now_ms();
+    let counts: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT completed_count, claimed_count FROM user_daily_tasks WHERE user_id = $1 AND task_id = $2 AND day = $3",
+    )
+    .bind(user_id)
+    .bind(task.id)
+    .bind(today)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some((completed, claimed)) = counts.filter(|(completed, claimed)| completed > claimed) else {
+        return Ok(None);
+    };
+    // Conditional on the count read, so of two racing claims only one moves it.
+    let moved = sqlx::query(
+        "UPDATE user_daily_tasks SET claimed_count = $4 WHERE user_id = $1 AND task_id = $2 AND day = $3 \
+         AND claimed_count = $5",
+    )
+    .bind(user_id)
+    .bind(task.id)
+    .bind(today)
+    .bind(completed)
+    .bind(claimed)
+    .execute(&mut **tx)
+    .await?;
+    if moved.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let mut paid = 0;
+    let mut balance = None;
+    for n in claimed + 1..=completed {
+        let act = format!("task:{user_id}:{}:{today}:{n}", task.id);
         if let Some(after) = credit(tx, user_id, task.reward, Reason::DailyTask, &act, now).await? {
-            level_up(state, tx, user_id, after.lifetime - task.reward, after.lifetime).await?;
-            balance = after;
+            paid += task.reward;
+            balance = Some(after);
         }
     }
-    Ok(balance)
+    let Some(balance) = balance else { return Ok(None) };
+    let balance = settle(state, tx, user_id, paid, balance, &[]).await?;
+    Ok(Some((paid, balance)))
 }
 
 /// Brings the user's progress on achievements of the given metrics up to date; one reaching its

@@ -58,6 +58,8 @@ pub struct DailyTaskProgress {
     pub is_active: bool,
     /// Completions today (UTC).
     pub completed_count: i64,
+    /// Today's completions not yet claimed (`POST /api/rewards/claim/{id}` pays them).
+    pub claimable: i64,
 }
 
 #[derive(Serialize, ToSchema, sqlx::FromRow)]

@@ -128,12 +128,13 @@ pub async fn rewards(
             }
         })
         .collect();
-    let today_counts: Vec<(String, i64)> =
-        sqlx::query_as("SELECT task_id, completed_count FROM user_daily_tasks WHERE user_id = $1 AND day = $2")
-            .bind(user.id)
-            .bind(state.clock.today())
-            .fetch_all(&mut *conn)
-            .await?;
+    let today_counts: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT task_id, completed_count, claimed_count FROM user_daily_tasks WHERE user_id = $1 AND day = $2",
+    )
+    .bind(user.id)
+    .bind(state.clock.today())
+    .fetch_all(&mut *conn)
+    .await?;
     let daily_tasks = DAILY_TASKS
         .iter()
         .map(|t| DailyTaskProgress {
@@ -145,6 +146,7 @@ pub async fn rewards(
             max_daily: t.max_daily,
             is_active: true,
             completed_count: today_counts.iter().find(|c| c.0 == t.id).map_or(0, |c| c.1),
+            claimable: today_counts.iter().find(|c| c.0 == t.id).map_or(0, |c| c.1 - c.2),
         })
         .collect();
     let leaderboard = super::store::leaderboard(&mut conn, 10, None).await?;
@@ -193,6 +195,7 @@ pub async fn scratch(State(state): State<AppState>, CurrentUser(user): CurrentUs
     let act = format!("scratch:{}:{now}", user.id);
     let balance = ledger::award(&state, &mut tx, user.id, reward, Reason::Scratch, &act, &[Metric::Scratches])
         .await?
+        .balance
         .ok_or_else(|| AppError::bad_request("You have already scratched your card."))?;
     tx.commit().await?;
     Ok(Json(ScratchResult { reward, new_total: balance.coins, new_lifetime_total: balance.lifetime }))
@@ -226,7 +229,7 @@ pub async fn spend_coins(
     Ok(Json(SpendResult { new_balance: balance.coins, reward_name: reward.name.into(), spent_amount: reward.cost }))
 }
 
-#[utoipa::path(post, path = "/api/rewards/claim/{name}", tag = TAG, params(("name" = String, Path, description = "An achievement's id or name")),
+#[utoipa::path(post, path = "/api/rewards/claim/{name}", tag = TAG, params(("name" = String, Path, description = "An achievement's or a daily task's id or name")),
     responses((status = 200, body = ClaimResult), (status = 400, body = ErrorBody, description = "Not completed yet, or already claimed"),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn claim(
@@ -234,6 +237,14 @@ pub async fn claim(
     CurrentUser(user): CurrentUser,
     Path(name): Path<String>,
 ) -> AppResult<Json<ClaimResult>> {
+    if let Some(task) = DAILY_TASKS.iter().find(|t| t.id.eq_ignore_ascii_case(&name) || t.name.eq_ignore_ascii_case(&name)) {
+        let mut tx = state.db.begin().await?;
+        let (coins_earned, balance) = ledger::claim_daily_task(&state, &mut tx, user.id, task)
+            .await?
+            .ok_or_else(|| AppError::bad_request("Nothing to claim yet"))?;
+        tx.commit().await?;
+        return Ok(Json(ClaimResult { reward_name: task.name.into(), coins_earned, new_balance: balance.coins }));
+    }
     let achievement = ACHIEVEMENTS
         .iter()
         .find(|a| a.id.eq_ignore_ascii_case(&name) || a.name.eq_ignore_ascii_case(&name))
@@ -264,6 +275,7 @@ pub async fn claim(
     let act = format!("achievement:{}:{}", user.id, achievement.id);
     let balance = ledger::award(&state, &mut tx, user.id, achievement.reward, Reason::Achievement, &act, &[])
         .await?
+        .balance
         .ok_or_else(|| AppError::bad_request("This reward has already been claimed"))?;
     tx.commit().await?;
     Ok(Json(ClaimResult {

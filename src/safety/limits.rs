@@ -1,78 +1,215 @@
-//! Limits that stop abuse without bothering people: how many messages, requests and reports one
-//! person may send in a window (429 with a message beyond it). Counted in the database like login
-//! attempts (`login_attempts`, the same window and clean-up), inside the transaction of the act, so
-//! parallel requests on any instance share one budget and a refused or failed act costs nothing.
+//! Budgets (API.md "Limits and fair play"): every call that writes or sends spends from a budget of
+//! its kind, per person (per client address for calls made without a session), and answers 429 with
+//! `Retry-After` once the window's budget is spent. One mechanism for all of them: a counter row per
+//! budget and window in `rate_counters`, taken with one upsert, so parallel requests on any instance
+//! share it. The edge spends the budget of every state-changing API call before its handler runs
+//! ([`spend_for_call`]), so a new route cannot forget one; login and reset mail use the same
+//! counters with their own keys and windows ([`take`]).
 
-use crate::{app::AppState, db::Tx, error::AppError};
+use std::{net::IpAddr, time::Duration};
 
-/// Budgets per person per window (the login window, 15 minutes).
+use axum::http::Method;
+
+use crate::{
+    app::AppState,
+    db::{Db, Tx},
+    error::AppError,
+};
+
+/// How much of one kind a person (or an address) may do in a window.
 #[derive(Clone, Copy, Debug)]
-pub struct SafetyLimits {
+pub struct Budgets {
+    pub window: Duration,
+    /// Every kind but messages.
+    pub per_kind: i64,
+    /// Direct, project and room messages together: about one every two seconds for the window.
     pub messages: i64,
-    pub requests: i64,
-    pub reports: i64,
 }
 
-impl Default for SafetyLimits {
+impl Default for Budgets {
     fn default() -> Self {
-        // About one message every two seconds for a quarter of an hour; far past any conversation.
-        Self { messages: 450, requests: 60, reports: 20 }
+        Self { window: Duration::from_secs(15 * 60), per_kind: 100, messages: 450 }
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-pub enum Budget {
+/// The kind of budget a state-changing call spends from; calls of one kind share it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
     Messages,
-    /// Connection and collaboration requests.
+    /// Connection and collaboration requests, and asking to join a project.
     Requests,
-    Reports,
+    /// Scans and auto-connects (connecting at once through someone's code).
+    Scans,
+    /// Name and email availability checks (they tell whether an account exists).
+    Checks,
+    /// Any other call: a budget of its own, named by its method and route.
+    Call(String),
 }
 
-impl Budget {
-    fn key(self, user: i64) -> String {
-        let what = match self {
-            Budget::Messages => "messages",
-            Budget::Requests => "requests",
-            Budget::Reports => "reports",
-        };
-        format!("{what}:{user}")
-    }
-
-    fn max(self, limits: &SafetyLimits) -> i64 {
+impl Kind {
+    fn name(&self) -> &str {
         match self {
-            Budget::Messages => limits.messages,
-            Budget::Requests => limits.requests,
-            Budget::Reports => limits.reports,
+            Kind::Messages => "messages",
+            Kind::Requests => "requests",
+            Kind::Scans => "scans",
+            Kind::Checks => "checks",
+            Kind::Call(route) => route,
         }
     }
 
-    fn refusal(self) -> &'static str {
+    fn max(&self, budgets: &Budgets) -> i64 {
         match self {
-            Budget::Messages => "You're sending messages very fast. Please wait a few minutes and try again.",
-            Budget::Requests => "You've sent a lot of requests. Please wait a few minutes and try again.",
-            Budget::Reports => "You've sent a lot of reports. Please wait a few minutes and try again.",
+            Kind::Messages => budgets.messages,
+            _ => budgets.per_kind,
+        }
+    }
+
+    fn refusal(&self) -> &'static str {
+        match self {
+            Kind::Messages => "You're sending messages very fast. Please wait a few minutes and try again.",
+            Kind::Requests | Kind::Scans => "You've sent a lot of requests. Please wait a few minutes and try again.",
+            _ => "You're doing that too often. Please wait a few minutes and try again.",
         }
     }
 }
 
-/// Spends one of `user`'s `budget` in the open transaction; 429 when the window's budget is spent.
-pub async fn spend(state: &AppState, tx: &mut Tx, budget: Budget, user: i64) -> Result<(), AppError> {
-    let now = state.clock.now_ms();
-    let window_ms = i64::try_from(state.login_limiter.limits().window.as_millis()).unwrap_or(i64::MAX);
-    let used: i64 = sqlx::query_scalar(
-        "INSERT INTO login_attempts (attempt_key, window_start, attempts) VALUES ($1, $2, 1) \
-         ON CONFLICT (attempt_key) DO UPDATE SET \
-           attempts = CASE WHEN login_attempts.window_start <= $3 THEN 1 ELSE login_attempts.attempts + 1 END, \
-           window_start = CASE WHEN login_attempts.window_start <= $3 THEN $2 ELSE login_attempts.window_start END \
-         RETURNING attempts",
+/// The budget a state-changing API call spends from; `None` for login, whose attempts are counted
+/// by the login limiter per account and address instead (a budget per address alone there would
+/// let one stranger lock a whole household or office out).
+pub fn kind_of(method: &Method, route: &str) -> Option<Kind> {
+    let kind = match (method.as_str(), route) {
+        ("POST", "/api/auth/login") => return None,
+        ("POST", "/api/messages" | "/api/projects/{id}/messages" | "/api/communities/{slug}/messages") => Kind::Messages,
+        ("POST", "/api/connections" | "/api/projects/{id}/request-collaboration" | "/api/projects/{id}/join") => {
+            Kind::Requests
+        }
+        ("POST", "/api/connections/scan" | "/api/connections/auto-connect") => Kind::Scans,
+        ("POST", "/api/auth/check-email" | "/api/auth/check-username") => Kind::Checks,
+        _ => Kind::Call(format!("{method} {route}")),
+    };
+    Some(kind)
+}
+
+/// Who a budget belongs to: a person, or for calls without a session the client's address (an IPv6
+/// address by its /64, which one household or phone holds whole).
+pub fn address_key(address: Option<IpAddr>) -> String {
+    match address {
+        Some(IpAddr::V6(v6)) => {
+            let s = v6.segments();
+            format!("addr:{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+        }
+        Some(IpAddr::V4(v4)) => format!("addr:{v4}"),
+        None => "addr:unknown".into(),
+    }
+}
+
+/// Spends one of the budget of a state-changing API call for `who` (`user:{id}` or an address key).
+pub async fn spend_for_call(state: &AppState, kind: &Kind, who: &str) -> Result<(), AppError> {
+    let budgets = &state.config.budgets;
+    let key = format!("budget:{}:{who}", kind.name());
+    match take(&state.db, &key, kind.max(budgets), budgets.window, state.clock.now_ms()).await? {
+        Ok(()) => Ok(()),
+        Err(retry_after_secs) => Err(AppError::TooManyRequests { message: kind.refusal().into(), retry_after_secs }),
+    }
+}
+
+/// Counts one use of `key` in its window and answers the count and when the window ends.
+pub async fn count(tx: &mut Tx, key: &str, window: Duration, now: i64) -> Result<(i64, i64), sqlx::Error> {
+    let window_ms = i64::try_from(window.as_millis()).unwrap_or(i64::MAX);
+    // A window that has ended starts again at 1; every SET reads the row as it was.
+    sqlx::query_as(
+        "INSERT INTO rate_counters (counter_key, window_start, expires_at, used) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (counter_key) DO UPDATE SET \
+           used = CASE WHEN rate_counters.expires_at <= $2 THEN 1 ELSE rate_counters.used + 1 END, \
+           window_start = CASE WHEN rate_counters.expires_at <= $2 THEN $2 ELSE rate_counters.window_start END, \
+           expires_at = CASE WHEN rate_counters.expires_at <= $2 THEN $3 ELSE rate_counters.expires_at END \
+         RETURNING used, expires_at",
     )
-    .bind(budget.key(user))
+    .bind(key)
     .bind(now)
-    .bind(now - window_ms)
+    .bind(now.saturating_add(window_ms))
     .fetch_one(&mut **tx)
-    .await?;
-    if used > budget.max(&state.config.safety_limits) {
-        return Err(AppError::TooManyRequests(budget.refusal().into()));
+    .await
+}
+
+/// Takes one from `key`'s budget of `max` per `window`, in a transaction of its own: `Err(seconds)`
+/// (until the window ends) when it was already spent. Check-and-count is one statement, so a burst
+/// of parallel calls cannot all slip in under the limit.
+pub async fn take(db: &Db, key: &str, max: i64, window: Duration, now: i64) -> Result<Result<(), u64>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let (used, expires_at) = count(&mut tx, key, window, now).await?;
+    tx.commit().await?;
+    if used <= max {
+        return Ok(Ok(()));
     }
-    Ok(())
+    let left_ms = u64::try_from(expires_at.saturating_sub(now)).unwrap_or(0);
+    Ok(Err(left_ms.div_ceil(1000).max(1)))
+}
+
+/// Gives one use back (an attempt that turned out fine, such as a successful login).
+pub async fn give_back(db: &Db, key: &str) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    sqlx::query("UPDATE rate_counters SET used = used - 1 WHERE counter_key = $1 AND used > 0")
+        .bind(key)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await
+}
+
+/// Forgets a counter (an account's failures after the right password).
+pub async fn forget(db: &Db, key: &str) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    sqlx::query("DELETE FROM rate_counters WHERE counter_key = $1").bind(key).execute(&mut *tx).await?;
+    tx.commit().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_sends_share_one_budget_and_every_other_call_has_its_own() {
+        let post = Method::POST;
+        assert_eq!(kind_of(&post, "/api/messages"), Some(Kind::Messages));
+        assert_eq!(kind_of(&post, "/api/communities/{slug}/messages"), Some(Kind::Messages));
+        assert_eq!(kind_of(&post, "/api/projects/{id}/join"), Some(Kind::Requests));
+        assert_eq!(kind_of(&post, "/api/auth/login"), None);
+        assert_eq!(kind_of(&Method::PATCH, "/api/tasks/{taskId}"), Some(Kind::Call("PATCH /api/tasks/{taskId}".into())));
+    }
+
+    #[test]
+    fn an_ipv6_address_counts_by_its_64() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        assert_eq!(address_key(Some(a)), address_key(Some(b)));
+        assert_ne!(address_key(Some(a)), address_key(Some("2001:db8:1:3::1".parse().unwrap())));
+        assert_eq!(address_key(Some("203.0.113.9".parse().unwrap())), "addr:203.0.113.9");
+    }
+
+    #[tokio::test]
+    async fn a_burst_takes_at_most_the_budget_and_says_when_the_window_ends() {
+        let (_dir, db) = crate::db::tests::temp_sqlite().await;
+        db.migrate().await.unwrap();
+        let db = std::sync::Arc::new(db);
+        let window = Duration::from_secs(60);
+        let tasks: Vec<_> = (0..20)
+            .map(|_| {
+                let db = db.clone();
+                tokio::spawn(async move { take(&db, "k", 5, window, 1_000).await.unwrap() })
+            })
+            .collect();
+        let mut granted = 0;
+        for t in tasks {
+            granted += usize::from(t.await.unwrap().is_ok());
+        }
+        assert_eq!(granted, 5);
+        assert_eq!(take(&db, "k", 5, window, 31_000).await.unwrap(), Err(30));
+        forget(&db, "k").await.unwrap();
+        assert_eq!(take(&db, "k", 1, window, 31_000).await.unwrap(), Ok(()));
+        give_back(&db, "k").await.unwrap();
+        assert_eq!(take(&db, "k", 1, window, 31_000).await.unwrap(), Ok(()));
+        // A new window starts once the old one has ended.
+        assert_eq!(take(&db, "k", 1, window, 31_500).await.unwrap(), Err(60));
+        assert_eq!(take(&db, "k", 1, window, 91_001).await.unwrap(), Ok(()));
+    }
 }

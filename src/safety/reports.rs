@@ -10,7 +10,6 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::limits::{self, Budget};
 use crate::{
     accounts::store as accounts_store,
     admin::require_admin,
@@ -241,7 +240,6 @@ pub async fn create(
     if let Some(row) = existing {
         return Ok((StatusCode::CREATED, Json(row.to_wire())));
     }
-    limits::spend(&state, &mut tx, Budget::Reports, me.id).await?;
     // Two identical reports at once: the one-open-report index keeps one; the other reads it back.
     let inserted: Option<ReportRow> = sqlx::query_as(&format!(
         "INSERT INTO reports (reporter_id, target_type, target_id, subject_id, reason, status, created_at) \

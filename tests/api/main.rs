@@ -11,6 +11,7 @@ mod concurrency;
 mod connections;
 mod discovery;
 mod explore;
+mod fair_play;
 mod faults;
 mod jobs;
 mod notifications;

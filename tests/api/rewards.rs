@@ -14,7 +14,7 @@ const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 /// Pays `amount` coins to a user through the ledger, as another area would.
 async fn give(app: &TestApp, user_id: i64, amount: i64, act: &str) {
     let mut tx = app.state.db.begin().await.unwrap();
-    ledger::award(&app.state, &mut tx, user_id, amount, Reason::Demo, act, &[]).await.unwrap().unwrap();
+    ledger::award(&app.state, &mut tx, user_id, amount, Reason::Demo, act, &[]).await.unwrap().balance.unwrap();
     tx.commit().await.unwrap();
 }
 
@@ -190,7 +190,7 @@ async fn an_act_pays_once_even_when_twenty_requests_race() {
             let mut tx = state.db.begin().await.unwrap();
             let paid = ledger::award(&state, &mut tx, user_id, 25, Reason::Support, "support:1:99", &[]).await.unwrap();
             tx.commit().await.unwrap();
-            paid.is_some()
+            paid.balance.is_some()
         }
     })
     .await;

@@ -1,0 +1,276 @@
+//! Fair play (API.md "Limits and fair play", "Coins"): what a stranger with a script tries first.
+//! Budgets on every state-changing call, an economy that cannot be farmed, connect codes instead of
+//! ids, reset mail that cannot bomb an inbox, and login limits that never lock the owner out.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{at_once, signup_body, spawn_app, spawn_app_with, Client, TestApp, PASSWORD};
+
+/// A client whose requests seem to come from `address` (the app believes the loopback proxy).
+fn client_from(app: &TestApp, address: &str) -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-forwarded-for", address.parse().unwrap());
+    Client {
+        base: format!("http://{}", app.addr),
+        http: reqwest::Client::builder().cookie_store(true).default_headers(headers).build().unwrap(),
+    }
+}
+
+/// An app that believes `X-Forwarded-For` from the loopback address (as behind nginx).
+async fn behind_proxy() -> TestApp {
+    spawn_app_with(|config| config.trusted_proxies = grow::net::parse_blocks("127.0.0.1/32").unwrap()).await
+}
+
+/// A new person signed in on `client`; their id.
+async fn sign_up_on(client: &Client, extra: Value) -> (String, i64) {
+    let body = signup_body(extra);
+    let made = client.post("/api/auth/signup", &body).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let username = body["username"].as_str().unwrap().to_string();
+    let login = client.login(&username, PASSWORD, false).await;
+    assert_eq!(login.status, StatusCode::OK, "{}", login.body);
+    (username, login.body["user"]["id"].as_i64().unwrap())
+}
+
+fn is_message_send(path: &str) -> bool {
+    matches!(path, "/api/messages" | "/api/projects/{id}/messages" | "/api/communities/{slug}/messages")
+}
+
+#[tokio::test]
+async fn every_state_changing_operation_has_a_budget_that_a_burst_meets() {
+    let app = behind_proxy().await;
+    let doc = app.client().get("/api/openapi.json").await.body;
+    let mut checked = 0;
+    for (n, (path, item)) in doc["paths"].as_object().unwrap().iter().enumerate() {
+        for method in ["post", "put", "patch", "delete"] {
+            if item.get(method).is_none() {
+                continue;
+            }
+            // Each operation from its own address, by its own person, so one burst spends nothing of another's.
+            let client = client_from(&app, &format!("198.51.{}.{}", n / 200, n % 200 + 1));
+            let (username, _) = sign_up_on(&client, json!({ "role": "innovator" })).await;
+            let concrete = path.replace("{slug}", "tech").replace('{', "").replace('}', "");
+            let concrete = regex_free_ids(&concrete);
+            let body = if path == "/api/auth/login" { json!({ "username": username, "password": "wrong" }) } else { json!({}) };
+            let most = if is_message_send(path) { 450 } else { 100 };
+            let mut refused = None;
+            for call in 1..=most + 1 {
+                let answer = client.request(method.parse::<Method>().unwrap(), &concrete, Some(&body)).await;
+                assert_ne!(answer.status, StatusCode::INTERNAL_SERVER_ERROR, "{method} {path}: {}", answer.body);
+                if answer.status == StatusCode::TOO_MANY_REQUESTS {
+                    refused = Some((call, answer));
+                    break;
+                }
+            }
+            let (call, answer) = refused.unwrap_or_else(|| panic!("{method} {path}: {} calls and no 429", most + 1));
+            assert!(call <= most + 1, "{method} {path}");
+            assert!(!answer.message().is_empty());
+            let wait: u64 = answer.headers.get("retry-after").unwrap_or_else(|| panic!("{method} {path}: no Retry-After"))
+                .to_str()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!((1..=3600).contains(&wait), "{method} {path}: Retry-After {wait}");
+            let documented = &item[method]["responses"]["429"];
+            assert!(documented.is_object(), "{method} {path} does not document its 429");
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} operations");
+}
+
+/// Path parameters other than a slug become `1`.
+fn regex_free_ids(path: &str) -> String {
+    path.split('/')
+        .map(|part| match part {
+            "id" | "taskId" | "userId" | "name" => "1",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// An innovator with a published project; the project's id.
+async fn project_of(client: &Client, title: &str) -> (i64, Value) {
+    let made = client
+        .post("/api/projects", &json!({ "title": title, "description": "Kiosks for traders", "isPublished": true }))
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    (made.body["id"].as_i64().unwrap(), made.body.clone())
+}
+
+async fn balance(client: &Client) -> (i64, i64) {
+    let me = client.get("/api/auth/user").await.body;
+    (me["coins"].as_i64().unwrap(), me["lifetimeCoins"].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn completing_ones_own_tasks_in_a_loop_stops_paying_at_the_days_cap_and_says_so() {
+    let app = spawn_app().await;
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let (project, made) = project_of(&owner, "Solar kiosks").await;
+    let mut told = made["coinsEarned"].as_i64().unwrap();
+    let mut paid = Vec::new();
+    for n in 0..8 {
+        let task = owner.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": format!("Step {n}") })).await;
+        let done = owner.patch(&format!("/api/projects/tasks/{}/complete", task.body["id"]), &json!({})).await;
+        assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+        paid.push((done.body["coinsEarned"].as_i64().unwrap(), done.body["coinsCapped"].as_bool().unwrap()));
+        told += done.body["coinsEarned"].as_i64().unwrap();
+    }
+    assert_eq!(paid, [[(25, false)].repeat(5), [(0, true)].repeat(3)].concat());
+    // The balance is exactly what the answers said: nothing added silently beside them.
+    assert_eq!(balance(&owner).await, (told, told));
+
+    // Projects: two a day pay.
+    let second = project_of(&owner, "Water kiosks").await.1;
+    let third = project_of(&owner, "Wind kiosks").await.1;
+    assert!(second["coinsEarned"].as_i64().unwrap() >= 50);
+    assert_eq!((third["coinsEarned"].as_i64(), third["coinsCapped"].as_bool()), (Some(0), Some(true)));
+}
+
+#[tokio::test]
+async fn parallel_task_completions_never_pay_past_the_cap() {
+    let app = spawn_app().await;
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let (project, made) = project_of(&owner, "Solar kiosks").await;
+    let mut tasks = Vec::new();
+    for n in 0..10 {
+        let task = owner.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": format!("Step {n}") })).await;
+        tasks.push(task.body["id"].as_i64().unwrap());
+    }
+    let (answers, in_flight) = at_once(10, |i| {
+        let (owner, task) = (owner.clone(), tasks[i]);
+        async move { owner.patch(&format!("/api/projects/tasks/{task}/complete"), &json!({})).await }
+    })
+    .await;
+    assert!(in_flight > 1);
+    let earned: i64 = answers.iter().map(|a| a.body["coinsEarned"].as_i64().unwrap()).sum();
+    assert_eq!(earned, 5 * 25);
+    assert_eq!(balance(&owner).await.0, made["coinsEarned"].as_i64().unwrap() + earned);
+}
+
+#[tokio::test]
+async fn daily_tasks_pay_only_when_claimed_and_once() {
+    let app = spawn_app().await;
+    let (ann, _) = app.signed_in().await;
+    let first = ann.get("/api/rewards").await.body;
+    assert_eq!(first["dailyReward"]["coins"], 10);
+    // The login bonus alone: the "check in" daily task waits for CLAIM.
+    assert_eq!(balance(&ann).await.0, 10);
+    let check_in = first["dailyTasks"].as_array().unwrap().iter().find(|t| t["id"] == "check-in").unwrap().clone();
+    assert_eq!((check_in["completedCount"].as_i64(), check_in["claimable"].as_i64()), (Some(1), Some(1)));
+    let claimed = ann.post_empty("/api/rewards/claim/check-in").await;
+    assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.body);
+    assert_eq!((claimed.body["coinsEarned"].as_i64(), claimed.body["newBalance"].as_i64()), (Some(10), Some(20)));
+    let again = ann.post_empty("/api/rewards/claim/check-in").await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST);
+    assert!(!again.message().is_empty());
+    assert_eq!(balance(&ann).await.0, 20);
+    // Scratching pays the card's amount alone.
+    let scratch = ann.post_empty("/api/rewards/scratch").await.body;
+    assert_eq!(balance(&ann).await.0, 20 + scratch["reward"].as_i64().unwrap());
+}
+
+#[tokio::test]
+async fn connect_links_carry_a_code_that_can_be_replaced_never_an_id() {
+    let app = spawn_app().await;
+    let (ann, ann_user) = app.signed_in().await;
+    let (bob, bob_user) = app.signed_in().await;
+    let code = ann.get("/api/auth/user").await.body["connectCode"].as_str().unwrap().to_string();
+    assert!(code.len() >= 20, "{code}");
+    // Nobody else sees it, and an id connects no one.
+    let seen_by_bob = bob.get(&format!("/api/users/{}", ann_user["id"])).await.body;
+    assert!(seen_by_bob.get("connectCode").is_none(), "{seen_by_bob}");
+    let by_id = bob.post("/api/connections/scan", &json!({ "profileUserId": ann_user["id"] })).await;
+    assert_eq!(by_id.status, StatusCode::BAD_REQUEST);
+    let guessed = bob.post("/api/connections/scan", &json!({ "code": ann_user["id"].to_string() })).await;
+    assert_eq!(guessed.status, StatusCode::NOT_FOUND);
+    assert_eq!(bob.get("/api/auth/user").await.body["connectionCount"], 0);
+
+    // A new code: the old link stops working, the new one connects.
+    let replaced = ann.post_empty("/api/users/me/connect-code").await;
+    assert_eq!(replaced.status, StatusCode::OK);
+    let new_code = replaced.body["connectCode"].as_str().unwrap().to_string();
+    assert_ne!(new_code, code);
+    assert_eq!(ann.get("/api/auth/user").await.body["connectCode"], new_code.as_str());
+    let old = bob.post("/api/connections/auto-connect", &json!({ "code": code })).await;
+    assert_eq!(old.status, StatusCode::NOT_FOUND);
+    let made = bob.post("/api/connections/scan", &json!({ "code": new_code })).await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    assert_eq!((made.body["isNewConnection"].as_bool(), made.body["coinsEarned"].as_i64()), (Some(true), Some(25)));
+    assert_eq!(made.body["profileUser"]["id"], ann_user["id"]);
+    assert!(bob_user["id"].is_i64());
+}
+
+#[tokio::test]
+async fn a_scan_never_overrides_a_recent_rejection() {
+    let app = spawn_app().await;
+    let (ann, _) = app.signed_in().await;
+    let (bob, bob_user) = app.signed_in().await;
+    let asked = ann.post("/api/connections", &json!({ "targetUserId": bob_user["id"] })).await;
+    assert_eq!(asked.status, StatusCode::CREATED);
+    let rejected = bob.post_empty(&format!("/api/connections/{}/reject", asked.body["id"])).await;
+    assert_eq!(rejected.status, StatusCode::OK);
+    let bob_code = bob.get("/api/auth/user").await.body["connectCode"].as_str().unwrap().to_string();
+    let scan = ann.post("/api/connections/scan", &json!({ "code": bob_code })).await;
+    assert_eq!(scan.status, StatusCode::FORBIDDEN, "{}", scan.body);
+    assert!(!scan.message().is_empty());
+    assert_eq!(bob.get("/api/auth/user").await.body["connectionCount"], 0);
+    // The one who said no may still change their mind.
+    let ann_code = ann.get("/api/auth/user").await.body["connectCode"].as_str().unwrap().to_string();
+    assert_eq!(bob.post("/api/connections/scan", &json!({ "code": ann_code })).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn reset_mail_is_sent_at_most_three_times_an_hour_with_the_same_answer() {
+    let app = spawn_app().await;
+    let (username, user) = app.signup(json!({})).await;
+    let id = user["id"].as_i64().unwrap();
+    let (answers, _) = at_once(30, |_| {
+        let (client, username) = (app.client(), username.clone());
+        async move { client.post("/api/auth/forgot-password", &json!({ "email": username })).await }
+    })
+    .await;
+    for answer in &answers {
+        assert_eq!((answer.status, &answer.body), (StatusCode::OK, &answers[0].body));
+    }
+    assert_eq!(app.state.mailer.recent_to(id), 3);
+}
+
+#[tokio::test]
+async fn reset_mail_from_one_address_is_limited_over_all_accounts() {
+    let app = behind_proxy().await;
+    let from = client_from(&app, "203.0.113.50");
+    let mut people = Vec::new();
+    for _ in 0..12 {
+        people.push(app.signup(json!({})).await);
+    }
+    for (username, _) in &people {
+        assert_eq!(from.post("/api/auth/forgot-password", &json!({ "email": username })).await.status, StatusCode::OK);
+    }
+    let sent = people.iter().filter(|(_, user)| app.state.mailer.recent_to(user["id"].as_i64().unwrap()) > 0).count();
+    assert_eq!(sent, 10);
+}
+
+#[tokio::test]
+async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out() {
+    let app = behind_proxy().await;
+    let (username, _) = app.signup(json!({})).await;
+    let stranger = client_from(&app, "198.51.100.7");
+    let mut refused = None;
+    for _ in 0..12 {
+        let answer = stranger.login(&username, "not-the-password", false).await;
+        if answer.status == StatusCode::TOO_MANY_REQUESTS {
+            refused = Some(answer);
+            break;
+        }
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+    }
+    let refused = refused.expect("the stranger is stopped");
+    assert!(refused.headers.contains_key("retry-after"));
+    // The owner, from their own address, with the right password.
+    let owner = client_from(&app, "203.0.113.9");
+    assert_eq!(owner.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+}
