@@ -44,8 +44,8 @@ async fn a_request_is_pending_until_the_target_accepts_and_then_both_are_connect
     for (client, before) in [(&ann, ann_coins), (&bob, bob_coins)] {
         let user = me(client).await;
         assert_eq!(user["connectionCount"], 1);
-        // 25 for the connection (and 10 for the day's "Say hello" task).
-        assert_eq!(user["coins"].as_i64().unwrap(), before + 25 + 10);
+        // 25 for the connection; the day's "Say hello" task waits for CLAIM.
+        assert_eq!(user["coins"].as_i64().unwrap(), before + 25);
     }
     assert_eq!(bob.post_empty(&format!("/api/connections/{id}/accept")).await.status, StatusCode::BAD_REQUEST);
 }
@@ -112,23 +112,24 @@ async fn a_rejected_request_may_be_made_again_and_removal_ends_it_for_both() {
 async fn scanning_connects_at_once_and_pays_each_pair_only_once_ever() {
     let app = spawn_app().await;
     let (ann, _) = person(&app).await;
-    let (bob, bob_id) = person(&app).await;
-    let scanned = ann.post("/api/connections/scan", &json!({ "profileUserId": bob_id })).await;
+    let (bob, _) = person(&app).await;
+    let bob_code = crate::helpers::connect_code_of(&bob).await;
+    let scanned = ann.post("/api/connections/scan", &json!({ "code": bob_code })).await;
     assert_eq!(scanned.status, StatusCode::OK);
     assert_eq!(scanned.body["success"], true);
     assert_eq!(scanned.body["isNewConnection"], true);
     assert_eq!(scanned.body["profileUser"]["firstName"], "Ada");
     assert_eq!(scanned.body["coinsEarned"], 25);
-    let again = ann.post("/api/connections/auto-connect", &json!({ "targetUserId": bob_id })).await;
+    let again = ann.post("/api/connections/auto-connect", &json!({ "code": bob_code })).await;
     assert_eq!(again.body["isNewConnection"], false);
     let id = ann.get("/api/connections/with-users").await.body[0]["id"].as_i64().unwrap();
     bob.request(Method::DELETE, &format!("/api/connections/{id}"), None).await;
-    let back = ann.post("/api/connections/scan", &json!({ "profileUserId": bob_id })).await;
+    let back = ann.post("/api/connections/scan", &json!({ "code": bob_code })).await;
     assert_eq!(back.body["isNewConnection"], true);
     assert_eq!(back.body["coinsEarned"], 0, "reconnecting does not pay again");
     assert_eq!(me(&bob).await["connectionCount"], 1);
     assert_eq!(
-        ann.post("/api/connections/scan", &json!({ "profileUserId": 424_242 })).await.status,
+        ann.post("/api/connections/scan", &json!({ "code": "no-such-code" })).await.status,
         StatusCode::NOT_FOUND
     );
 }

@@ -219,6 +219,11 @@ impl Client {
     }
 }
 
+/// The connect code a signed-in person's QR code and links carry.
+pub async fn connect_code_of(client: &Client) -> String {
+    client.get("/api/auth/user").await.body["connectCode"].as_str().expect("an own connectCode").to_string()
+}
+
 /// True in the PostgreSQL pass (several instances can share a database only there).
 pub fn on_postgres() -> bool {
     std::env::var("GROW_TEST_DATABASE_URL").is_ok_and(|u| !u.is_empty())

@@ -49,15 +49,15 @@ async fn the_first_rewards_call_of_a_day_pays_the_daily_bonus_once_and_says_so()
     let first = client.get("/api/rewards").await;
     assert_eq!(first.status, StatusCode::OK);
     assert_eq!(first.body["dailyReward"], json!({ "coins": 10, "newStreak": 1 }));
-    // The bonus (10) and the "Check in" daily task (10).
-    assert_eq!(first.body["user"]["coins"], 20);
+    // The bonus alone: the "Check in" daily task waits for CLAIM.
+    assert_eq!(first.body["user"]["coins"], 10);
     assert_eq!(first.body["user"]["streakDays"], 1);
     let check_in = first.body["dailyTasks"].as_array().unwrap().iter().find(|t| t["id"] == "check-in").unwrap();
     assert_eq!(check_in["completedCount"], 1);
     let second = client.get("/api/rewards").await;
     assert!(second.body.get("dailyReward").is_none(), "{}", second.body);
-    assert_eq!(second.body["user"]["coins"], 20);
-    assert_eq!(balance(&client).await, (20, 20), "the user record agrees");
+    assert_eq!(second.body["user"]["coins"], 10);
+    assert_eq!(balance(&client).await, (10, 10), "the user record agrees");
 }
 
 #[tokio::test]
@@ -85,7 +85,7 @@ async fn twenty_parallel_first_calls_of_a_day_pay_the_bonus_once() {
     .await;
     assert!(answers.iter().all(|a| a.status == StatusCode::OK));
     assert_eq!(answers.iter().filter(|a| a.body.get("dailyReward").is_some()).count(), 1);
-    assert_eq!(balance(&client).await, (20, 20));
+    assert_eq!(balance(&client).await, (10, 10));
 }
 
 #[tokio::test]
@@ -100,8 +100,8 @@ async fn the_scratch_card_pays_10_to_100_once_per_24_hours() {
     assert_eq!(scratched.status, StatusCode::OK);
     let reward = scratched.body["reward"].as_i64().unwrap();
     assert!((10..=100).contains(&reward), "{reward}");
-    // The "Try your luck" daily task pays 10 as well.
-    assert_eq!(scratched.body["newTotal"].as_i64().unwrap(), coins_before + reward + 10);
+    // The card's amount alone: the "Try your luck" daily task waits for CLAIM.
+    assert_eq!(scratched.body["newTotal"].as_i64().unwrap(), coins_before + reward);
 
     let again = client.post_empty("/api/rewards/scratch").await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST);
@@ -208,7 +208,7 @@ async fn levels_follow_lifetime_coins_and_a_level_reached_is_announced() {
         level(&start),
         json!({ "number": 1, "name": "Fresher I", "floor": 0, "nextFloor": 5000, "nextName": "Fresher II" })
     );
-    give(&app, user_id, 5_000 - 20, "gift:1").await;
+    give(&app, user_id, 5_000 - 10, "gift:1").await;
     let now = client.get("/api/rewards").await.body;
     assert_eq!(now["level"]["name"], "Fresher II");
     assert_eq!(now["level"]["floor"], 5000);

@@ -100,12 +100,13 @@ async fn a_block_removes_the_connection_and_stops_messages_requests_scans_and_fi
     let to_ann = bob.post("/api/messages", &json!({ "receiverId": ann_id, "content": "Hi" })).await;
     assert_eq!(to_ann.status, StatusCode::FORBIDDEN);
     assert!(to_ann.message().contains("You have blocked"), "{}", to_ann.message());
-    for (client, other) in [(&ann, bob_id), (&bob, ann_id)] {
+    let (ann_code, bob_code) = (crate::helpers::connect_code_of(&ann).await, crate::helpers::connect_code_of(&bob).await);
+    for (client, other, code) in [(&ann, bob_id, bob_code), (&bob, ann_id, ann_code)] {
         let request = client.post("/api/connections", &json!({ "targetUserId": other })).await;
         assert_eq!(request.status, StatusCode::FORBIDDEN, "{}", request.body);
-        let scan = client.post("/api/connections/scan", &json!({ "profileUserId": other })).await;
+        let scan = client.post("/api/connections/scan", &json!({ "code": code })).await;
         assert_eq!(scan.status, StatusCode::FORBIDDEN);
-        let auto = client.post("/api/connections/auto-connect", &json!({ "targetUserId": other })).await;
+        let auto = client.post("/api/connections/auto-connect", &json!({ "code": code })).await;
         assert_eq!(auto.status, StatusCode::FORBIDDEN);
     }
     // Nor do they find each other.
