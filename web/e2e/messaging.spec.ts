@@ -4,6 +4,7 @@ import {
   audit,
   captureBothThemes,
   closeToast,
+  connectCodeOf,
   encodePng,
   expectToast,
   STRONG_PASSWORD,
@@ -92,10 +93,11 @@ test('two people message each other live: text, typing, edits, files, voice, a p
   const bob = await person(browser, 'Bob', 'collaborator');
   const cleo = await person(browser, 'Cleo', 'explorer');
 
-  // Ada and Bob connect (arranged through the API: scanning Bob's profile link).
-  expect(
-    (await ada.page.request.post('/api/connections/scan', { data: { profileUserId: bob.id } })).status(),
-  ).toBe(200);
+  // Ada and Bob connect (arranged through the API: scanning Bob's profile link, by his connect code).
+  const bobCode = await connectCodeOf(bob.page.request);
+  expect((await ada.page.request.post('/api/connections/scan', { data: { code: bobCode } })).status()).toBe(
+    200,
+  );
 
   // ---- Bob's list: the connection, no unread yet ----
   await bob.page.goto('/ideate');
@@ -233,7 +235,9 @@ test('two people message each other live: text, typing, edits, files, voice, a p
   await expect(bob.page).toHaveURL(/\/ideate$/);
   await bob.page.getByRole('button', { name: 'Add a connection' }).click();
   const add = bob.page.getByRole('dialog', { name: 'Add a connection' });
-  await add.getByLabel('Profile link').fill(`http://127.0.0.1/profile?connect=${cleo.id}`);
+  await add
+    .getByLabel('Profile link')
+    .fill(`http://127.0.0.1/profile?connect=${await connectCodeOf(cleo.page.request)}`);
   await add.getByRole('button', { name: 'CONNECT' }).click();
   const scanned = bob.page.getByRole('dialog', { name: 'CONNECTION ADDED!' });
   await expect(scanned).toContainText('Cleo Tester');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { test, expect, type Page } from '@playwright/test';
-import { audit, createAccount, settle, SHOTS, STRONG_PASSWORD } from './support';
+import { audit, connectCodeOf, createAccount, settle, SHOTS, STRONG_PASSWORD } from './support';
 
 // The server binary and data dir the journeys run against (playwright.config.ts): an administrator is made with
 // the binary's own command line, as an operator would.
@@ -145,9 +145,9 @@ test('the bell badge arrives live, the centre marks read, deletes and marks all 
   expect((await listed(page)).some((n) => n.type === 'daily_motivation')).toBe(false);
 
   // Grace scans Ada's profile: they are connected at once, and Ada's first-connection achievement arrives live.
-  const ada = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
+  const adaCode = await connectCodeOf(page.request);
   const framesBefore = frames.filter((type) => type === 'notification').length;
-  const scan = await adminContext.request.post('/api/connections/scan', { data: { profileUserId: ada.id } });
+  const scan = await adminContext.request.post('/api/connections/scan', { data: { code: adaCode } });
   expect(scan.status()).toBe(200);
   await adminContext.close();
 

@@ -3,6 +3,7 @@ import {
   audit,
   captureBothThemes,
   closeToast,
+  connectCodeOf,
   createAccount,
   decodeQr,
   encodePng,
@@ -98,7 +99,7 @@ test('A shares a profile QR; B opens it signed out, signs up, logs in and is con
   const share = page.getByRole('dialog', { name: 'Share Your Profile' });
   await expect(share).toBeVisible();
   await expect(share.getByText('Scan this QR code to connect with me')).toBeVisible();
-  const link = `${baseURL}/profile?connect=${ada.id}`;
+  const link = `${baseURL}/profile?connect=${await connectCodeOf(page.request)}`;
   expect(await decodeQr(page, 'profile-qr')).toBe(link);
   await expect(share).toContainText(link);
   await captureBothThemes(page, 'profile-02-share', 'Share Your Profile');
@@ -332,8 +333,7 @@ test('a member edits skills, changes plan, uploads a photo, and finds it all aft
   // ---- Someone new opens Grace's link signed in: CONNECTION ADDED! with her photo ----
   const other = await newPage(browser);
   await signUpAndLogIn(other.page, 'Otto');
-  const grace = await me(page);
-  await other.page.goto(`/profile?connect=${grace.id}`);
+  await other.page.goto(`/profile?connect=${await connectCodeOf(page.request)}`);
   const added = other.page.getByRole('dialog', { name: 'CONNECTION ADDED!' });
   await expect(added).toBeVisible();
   await expect(added).toContainText('Grace Member');

@@ -1,6 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { captureBothThemes, closeToast, expectToast, shot, STRONG_PASSWORD, unique } from './support';
+import {
+  captureBothThemes,
+  closeToast,
+  connectCodeOf,
+  expectToast,
+  shot,
+  STRONG_PASSWORD,
+  unique,
+} from './support';
 
 // Safety and your data, issue 18, through real Chromium against the real server. Ada blocks Zephyrine from
 // Zephyrine's chat, and Zephyrine is gone from Ada's search (and listed, then unblocked, in Ada's profile); Ada
@@ -95,10 +103,9 @@ test('Ada reports a message and blocks Zephyrine from her chat; Zephyrine leaves
   });
 
   // They are connected (Ada scanned Zephyrine's profile link), and Zephyrine wrote to Ada.
+  const zephyrineCode = await connectCodeOf(zephyrine.page.request);
   expect(
-    (
-      await ada.page.request.post('/api/connections/scan', { data: { profileUserId: zephyrine.id } })
-    ).status(),
+    (await ada.page.request.post('/api/connections/scan', { data: { code: zephyrineCode } })).status(),
   ).toBe(200);
   const sent = await zephyrine.page.request.post('/api/messages', {
     data: { receiverId: ada.id, content: 'Send me your bank details and I will double your coins!' },
@@ -202,9 +209,10 @@ test('Ada reports a project; an administrator removes it and it leaves the deck'
   // Two people who talk, one of whom reports a message (so the admin screen shows a conversation in context).
   const cleo = await person(browser, 'Cleo', 'Marsh', 'collaborator');
   const dan = await person(browser, 'Dan', 'Riley', 'collaborator');
-  expect(
-    (await cleo.page.request.post('/api/connections/scan', { data: { profileUserId: dan.id } })).status(),
-  ).toBe(200);
+  const danCode = await connectCodeOf(dan.page.request);
+  expect((await cleo.page.request.post('/api/connections/scan', { data: { code: danCode } })).status()).toBe(
+    200,
+  );
   let reported = 0;
   for (const [from, to, content] of [
     [cleo, dan, 'Hi Dan, are you coming to the meetup?'],

@@ -36,6 +36,18 @@ export async function signIn(request: APIRequestContext, username: string) {
   expect(response.status()).toBe(200);
 }
 
+/**
+ * The connect code of the account this request context (a page's, say) is signed in as: its own `/api/auth/user`
+ * carries it (shared/API.md "Limits and fair play"). Links and scans name people by it, never by id.
+ */
+export async function connectCodeOf(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/auth/user');
+  expect(response.status()).toBe(200);
+  const { connectCode } = (await response.json()) as { connectCode?: string | null };
+  expect(connectCode, 'the own user carries its connectCode').toBeTruthy();
+  return connectCode!;
+}
+
 /** The one visible toast says this title and description. */
 export async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByRole('status').filter({ hasText: title });

@@ -1,6 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { closeToast, createAccount, expectToast, signIn, STRONG_PASSWORD, unique } from './support';
+import {
+  closeToast,
+  connectCodeOf,
+  createAccount,
+  expectToast,
+  signIn,
+  STRONG_PASSWORD,
+  unique,
+} from './support';
 
 // Stored XSS, issue "Scale" (security). Mallory types script into every text field the app shows to someone else
 // or to herself, through the real UI: her names, location, bio and skills (the sign-up wizard and Edit Profile), a
@@ -224,7 +232,7 @@ test('script typed into every text field is shown as text and never runs, for it
   await expectToast(mallory.page, 'Daily Login Bonus!');
   await closeToast(mallory.page);
   await expectClean(mallory, 'Explore greeting');
-  const malloryId = (await me(mallory.page)).id;
+  const malloryCode = await connectCodeOf(mallory.page.request);
 
   // ---- Edit Profile: a second skill; her profile shows everything as text ----
   await visit(mallory.page, '/profile');
@@ -564,7 +572,7 @@ test('script typed into every text field is shown as text and never runs, for it
   await expectLiteral(victor.page.getByRole('dialog', { name: 'Connections' }), MALLORY);
   await expectClean(victor, 'Connections dialog');
   await victor.page.keyboard.press('Escape');
-  await victor.page.goto(`/profile?connect=${malloryId}`);
+  await victor.page.goto(`/profile?connect=${malloryCode}`);
   const scanned = victor.page.getByRole('dialog', { name: 'ALREADY CONNECTED' });
   await expectLiteral(scanned, MALLORY);
   await expectClean(victor, 'scanned-profile dialog');

@@ -8,7 +8,7 @@ import { SafetySection } from '@/features/safety/components/safety-section';
 /**
  * /profile: the profile screen with the connections area's parts in its slots (the 'N Connections' dialog, the
  * Connect and Collab tabs), the safety area's (blocked people, my data, deleting the account, the way to /admin),
- * and connect-by-link (`?connect={userId}`). Features do not import each other, so they
+ * and connect-by-link (`?connect={code}`). Features do not import each other, so they
  * meet here. One lazy chunk.
  */
 export default function ProfileRoute({ user }: { user: User }) {
@@ -20,7 +20,7 @@ export default function ProfileRoute({ user }: { user: User }) {
         requests={<RequestTabs />}
         safety={<SafetySection user={user} />}
       />
-      <ConnectByLink myId={user.id} />
+      <ConnectByLink myCode={user.connectCode ?? null} />
     </>
   );
 }

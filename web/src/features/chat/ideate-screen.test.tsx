@@ -524,6 +524,17 @@ describe('IdeateScreen, project and room chats', () => {
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   });
 
+  it('a viewer of the project sees neither its messages nor an input bar, and is told only the team chats here', async () => {
+    const served = serve({ projects: [makeProject({ myRole: 'viewer' })], messages: [makeMessage()] });
+    renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?project=5' });
+    expect(
+      await screen.findByRole('heading', { name: 'Only the team chats here' }, LAZY),
+    ).toBeInTheDocument();
+    expect(within(sheet()).getByText(/You follow this project as a viewer\./)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(served.messageReads.filter((path) => path.startsWith('/api/projects/5/messages'))).toEqual([]);
+  });
+
   it('a room is joined before posting: Successfully Joined!, then the community placeholder', async () => {
     const served = serve();
     renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?room=tech' });

@@ -52,6 +52,7 @@ export function scanned(
     success: true,
     isNewConnection,
     coinsEarned: isNewConnection ? 25 : 0,
+    coinsCapped: false,
     profileUser: {
       id: 9,
       firstName: 'Grace',

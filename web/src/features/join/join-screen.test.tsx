@@ -116,7 +116,31 @@ describe('the join screen (spec 000 §2)', () => {
     expect(sent).toEqual({ role: 'Collaborator' });
     expect(currentToast()).toMatchObject({
       title: 'Successfully joined!',
-      description: "You've joined the project as Collaborator",
+      description: "You've joined the project as Collaborator. You earned 35 coins.",
+    });
+  });
+
+  it("a join past today's cap says it earned nothing, naming joins", async () => {
+    serve(project());
+    server.use(
+      http.post('/api/projects/12/join', () =>
+        HttpResponse.json({
+          joined: true,
+          requested: false,
+          message: 'ok',
+          coinsEarned: 0,
+          coinsCapped: true,
+        }),
+      ),
+    );
+    const { location } = renderWithProviders(<JoinScreen projectId="12" />, { path: '/join/12' });
+    await userEvent.click(await screen.findByRole('button', { name: 'JOIN PROJECT' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Collaborator/ }));
+    await waitFor(() => expect(location()).toBe('/create'));
+    expect(currentToast()).toMatchObject({
+      title: 'Successfully joined!',
+      description:
+        "You've joined the project as Collaborator. You've reached today's coin limit for joining projects, so this one earned no coins.",
     });
   });
 

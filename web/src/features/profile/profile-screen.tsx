@@ -49,7 +49,7 @@ export default function ProfileScreen({ user, connections, requests, safety }: P
           <Sparkles aria-hidden />
           Upgrade Plan
         </Button>
-        <ShareProfileButton link={profileLink(window.location.origin, user.id)} />
+        <ShareProfileButton link={profileLink(window.location.origin, user.connectCode)} />
         {connections}
       </div>
 

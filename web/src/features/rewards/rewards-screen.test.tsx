@@ -204,6 +204,58 @@ describe('RewardsScreen: states', () => {
     expect(within(tasks).getAllByRole('listitem')[1]).toHaveTextContent('1/3');
   });
 
+  it('a daily task with completions to claim shows CLAIM; claiming posts rewards/claim, says the coins and updates the balance', async () => {
+    const hello = task({
+      id: 'connect',
+      name: 'Say hello',
+      reward: 10,
+      maxDaily: 3,
+      completedCount: 2,
+      claimable: 2,
+    });
+    serve(
+      makeRewards({ dailyTasks: [task({ completedCount: 0 }), hello] }),
+      makeRewards({
+        user: { ...makeRewards().user, coins: 140, lifetimeCoins: 140 },
+        dailyTasks: [task({ completedCount: 0 }), { ...hello, claimable: 0 }],
+      }),
+    );
+    const claimed: string[] = [];
+    server.use(
+      http.post('/api/rewards/claim/:name', ({ params }) => {
+        claimed.push(String(params.name));
+        return HttpResponse.json({ rewardName: 'Say hello', coinsEarned: 20, newBalance: 140 });
+      }),
+    );
+    renderScreen();
+    const tasks = (await screen.findByRole('heading', { name: 'DAILY TASKS' })).closest('section')!;
+    // Only the task with something to claim has the button; an open one has none.
+    expect(within(tasks).getAllByRole('button')).toHaveLength(1);
+    const claim = within(tasks).getByRole('button', { name: 'CLAIM +20' });
+    expect(claim).toHaveAccessibleDescription('Say hello');
+
+    await userEvent.click(claim);
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Reward Claimed!',
+        description: 'Say hello: you earned 20 coins',
+        variant: 'success',
+      }),
+    );
+    expect(claimed).toEqual(['connect']);
+    await waitFor(() => expect(within(tasks).queryByRole('button', { name: /CLAIM/ })).toBeNull());
+    const coins = screen.getByText('Your Coins').closest('div')!;
+    await waitFor(() => expect(coins).toHaveTextContent('140'));
+  });
+
+  it('a daily task without completions to claim has no CLAIM button', async () => {
+    serve(makeRewards({ dailyTasks: [task({ completedCount: 1, claimable: 0 })] }));
+    renderScreen();
+    const tasks = (await screen.findByRole('heading', { name: 'DAILY TASKS' })).closest('section')!;
+    expect(within(tasks).queryByRole('button')).toBeNull();
+    expect(within(tasks).getByText('Check in')).toHaveTextContent('Check in (done)');
+  });
+
   it('shows the earning guide and the pro tips', async () => {
     serve(makeRewards());
     renderScreen();

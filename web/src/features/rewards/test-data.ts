@@ -56,6 +56,7 @@ export function task(overrides: Partial<DailyTask> = {}): DailyTask {
     maxDaily: 1,
     isActive: true,
     completedCount: 0,
+    claimable: 0,
     ...overrides,
   };
 }

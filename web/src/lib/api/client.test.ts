@@ -5,12 +5,17 @@ import {
   api,
   ApiError,
   errorStatus,
+  failureText,
   linkParam,
   nextLink,
+  parseRetryAfter,
   requestUntyped,
   serverMessage,
+  tooManyTries,
+  tooManyTriesText,
   unwrap,
   unwrapPage,
+  waitText,
 } from '@/lib/api/client';
 import { apiKey, invalidatePath, keyIsUnder } from '@/lib/api/query-keys';
 import { defaultQueryFn } from '@/lib/query-client';
@@ -142,6 +147,61 @@ describe('error helpers', () => {
       message: 'Invalid username or password',
     });
     expect(serverMessage(error, 'x')).toBe('Invalid username or password');
+  });
+});
+
+describe('too many tries (429 with Retry-After)', () => {
+  it('reads Retry-After from the answer into the error, and says how long to wait', async () => {
+    server.use(
+      http.post('/api/connections/scan', () =>
+        HttpResponse.json(
+          { message: 'Too many requests' },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
+      ),
+    );
+    const error = await unwrap(api.POST('/api/connections/scan', { body: { code: 'abc' } })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 429, retryAfter: 42 });
+    expect(tooManyTries(error)).toBe('Too many tries. Wait 42 s and try again.');
+    // Every screen that shows the server's message or its own wording shows the wait instead.
+    expect(serverMessage(error, 'Failed to connect')).toBe('Too many tries. Wait 42 s and try again.');
+    expect(failureText(error, 'Failed to connect')).toBe('Too many tries. Wait 42 s and try again.');
+  });
+
+  it('says minutes when the wait is long, rounded up, and hours past two hours', () => {
+    expect(tooManyTriesText(59)).toBe('Too many tries. Wait 59 s and try again.');
+    expect(tooManyTriesText(60)).toBe('Too many tries. Wait 1 min and try again.');
+    expect(tooManyTriesText(720)).toBe('Too many tries. Wait 12 min and try again.');
+    expect(tooManyTriesText(721)).toBe('Too many tries. Wait 13 min and try again.');
+    expect(tooManyTriesText(3 * 3600)).toBe('Too many tries. Wait 3 h and try again.');
+    expect(waitText(0)).toBe('1 s');
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date, and nothing else', () => {
+    const now = Date.parse('2025-03-01T12:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter(' 7 ', now)).toBe(7);
+    expect(parseRetryAfter('Sat, 01 Mar 2025 12:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Sat, 01 Mar 2025 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+
+  it("without Retry-After keeps the server's message, else asks to wait a moment", () => {
+    const said = new ApiError(429, '{"message":"Too many attempts."}', { message: 'Too many attempts.' });
+    expect(serverMessage(said, 'x')).toBe('Too many attempts.');
+    expect(failureText(new ApiError(429, '', null), 'x')).toBe(
+      'Too many tries. Wait a moment and try again.',
+    );
+  });
+
+  it('leaves every other failure alone', () => {
+    const refused = new ApiError(403, '{"message":"Blocked"}', { message: 'Blocked' }, '', 30);
+    expect(tooManyTries(refused)).toBeNull();
+    expect(failureText(refused, 'Failed to connect')).toBe('Failed to connect');
+    expect(failureText(new TypeError('Failed to fetch'), 'Failed to connect')).toBe('Failed to connect');
   });
 });
 

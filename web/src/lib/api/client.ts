@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly text: string,
     readonly body: ErrorBody | null,
     statusText = '',
+    /** The answer's `Retry-After` in whole seconds (a 429 of the fair-play budgets), or null without one. */
+    readonly retryAfter: number | null = null,
   ) {
     super(`${status}: ${text || statusText}`);
   }
@@ -26,8 +28,27 @@ export class ApiError extends Error {
   /** Reads the body of a failed response (once) into an ApiError. */
   static async from(response: Response): Promise<ApiError> {
     const text = await response.text().catch(() => '');
-    return new ApiError(response.status, text, parseErrorBody(text), response.statusText);
+    return new ApiError(
+      response.status,
+      text,
+      parseErrorBody(text),
+      response.statusText,
+      parseRetryAfter(response.headers.get('Retry-After')),
+    );
   }
+}
+
+/**
+ * A `Retry-After` header (RFC 9110 §10.2.3) as whole seconds from now: delay-seconds, or an HTTP date (rounded up,
+ * never below 0). Null when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 function parseErrorBody(text: string): ErrorBody | null {
@@ -52,12 +73,55 @@ export function errorStatus(error: unknown): number | null {
 }
 
 /**
- * What to tell a person about a failed call: the server's `message` (written for people, shared/API.md), else
- * the caller's own wording (a bare status text or a network error is not written for a person).
+ * How long to wait, in words: seconds under a minute ('42 s'), whole minutes (rounded up) under two hours
+ * ('12 min'), else hours ('3 h').
+ */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 120) return `${minutes} min`;
+  return `${Math.ceil(minutes / 60)} h`;
+}
+
+/**
+ * The line for a call refused with 429 (shared/API.md "Limits and fair play"), from its `Retry-After`: 'Too many
+ * tries. Wait 42 s and try again.' Nothing retries by itself: the person tries again when the wait is over.
+ */
+export function tooManyTriesText(retryAfter: number | null): string {
+  return retryAfter === null
+    ? 'Too many tries. Wait a moment and try again.'
+    : `Too many tries. Wait ${waitText(retryAfter)} and try again.`;
+}
+
+/**
+ * The line for a call refused for too many tries (429), or null for any other failure: the wait its `Retry-After`
+ * gives, else the server's own message, else 'Wait a moment'.
+ */
+export function tooManyTries(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  if (error.retryAfter !== null) return tooManyTriesText(error.retryAfter);
+  return error.body?.message.trim() || tooManyTriesText(null);
+}
+
+/**
+ * What to tell a person about a failed call: the wait of a 429, else the server's `message` (written for people,
+ * shared/API.md), else the caller's own wording (a bare status text or a network error is not written for a
+ * person).
  */
 export function serverMessage(error: unknown, fallback: string): string {
+  const limited = tooManyTries(error);
+  if (limited !== null) return limited;
   const message = error instanceof ApiError ? error.body?.message.trim() : undefined;
   return message ? message : fallback;
+}
+
+/**
+ * What to tell a person where a screen shows its own wording rather than the server's: the wait of a 429, else
+ * that wording.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return tooManyTries(error) ?? fallback;
 }
 
 /** Every non-2xx answer becomes an ApiError, so callers only ever see data or a thrown error. */

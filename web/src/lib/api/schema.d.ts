@@ -1165,6 +1165,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/connect-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["new_connect_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/nearby": {
         parameters: {
             query?: never;
@@ -1303,6 +1319,13 @@ export interface components {
             targetId: number;
             targetType: components["schemas"]["TargetType"];
         };
+        /** @description The answer to accepting a request: the connection, and what accepting paid the caller. */
+        AnsweredConnection: components["schemas"]["Connection"] & {
+            /** Format: int64 */
+            coinsEarned: number;
+            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
+            coinsCapped: boolean;
+        };
         AssignTask: {
             /**
              * Format: int64
@@ -1311,8 +1334,8 @@ export interface components {
             assignedTo?: number | null;
         };
         AutoConnectRequest: {
-            /** Format: int64 */
-            targetUserId: number;
+            /** @description The person's connect code (from their link or QR code). */
+            code: string;
         };
         Availability: {
             available: boolean;
@@ -1400,12 +1423,18 @@ export interface components {
         CompletedTask: components["schemas"]["Task"] & {
             /** Format: int64 */
             coinsEarned: number;
+            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
+            coinsCapped: boolean;
         };
         /** @description The structured condition of an achievement: `metric` reaches `target`. */
         Condition: {
             metric: components["schemas"]["Metric"];
             /** Format: int64 */
             target: number;
+        };
+        ConnectCode: {
+            /** @description The caller's new connect code; links and QR codes with the old one stop working. */
+            connectCode: string;
         };
         /** @description The person at the other end of a connection (no email, ever). */
         ConnectedUser: {
@@ -1491,6 +1520,8 @@ export interface components {
              * @description 50 to 200, more for a fuller project.
              */
             coinsEarned: number;
+            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
+            coinsCapped: boolean;
         };
         DailyReward: {
             /** Format: int64 */
@@ -1508,6 +1539,11 @@ export interface components {
             description: string;
             id: string;
             isActive: boolean;
+            /**
+             * Format: int64
+             * @description Completions not yet claimed (`POST /api/rewards/claim/{name}`).
+             */
+            claimable: number;
             /** Format: int64 */
             maxDaily: number;
             name: string;
@@ -1569,6 +1605,8 @@ export interface components {
         JoinResponse: {
             /** Format: int64 */
             coinsEarned: number;
+            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
+            coinsCapped: boolean;
             /**
              * @description True when the caller is now a collaborator; false when the project is protected and a
              *     request went to its owner instead.
@@ -1987,8 +2025,8 @@ export interface components {
          */
         Role: "explorer" | "collaborator" | "innovator" | "investor";
         ScanRequest: {
-            /** Format: int64 */
-            profileUserId: number;
+            /** @description The person's connect code (from their link or QR code). */
+            code: string;
         };
         /** @description The answer of scan and auto-connect (spec 000 §3 "Scan response"). */
         ScanResponse: {
@@ -1997,6 +2035,8 @@ export interface components {
              * @description Coins this connection paid the caller (25 the first time two people connect, else 0).
              */
             coinsEarned: number;
+            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
+            coinsCapped: boolean;
             isNewConnection: boolean;
             profileUser: components["schemas"]["ProfileCard"];
             success: boolean;
@@ -2183,6 +2223,8 @@ export interface components {
         SupportResponse: {
             /** Format: int64 */
             coinsEarned: number;
+            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
+            coinsCapped: boolean;
             /** Format: int64 */
             supporterCount: number;
         };
@@ -2279,6 +2321,8 @@ export interface components {
             bio: string | null;
             /** Format: int64 */
             coins: number;
+            /** @description The code of the person's connect link and QR code (own record only). */
+            connectCode?: string | null;
             /** Format: int64 */
             connectionCount: number;
             createdAt: string;
@@ -3445,7 +3489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Connection"];
+                    "application/json": components["schemas"]["AnsweredConnection"];
                 };
             };
             400: {
@@ -5697,7 +5741,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An achievement's id or name */
+                /** @description An achievement's or a daily task's id or name */
                 name: string;
             };
             cookie?: never;
@@ -6121,6 +6165,42 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    new_connect_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new connect code; the old one stops working */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectCode"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

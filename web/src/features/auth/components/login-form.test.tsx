@@ -14,15 +14,11 @@ import { LoginForm } from './login-form';
 setupMswServer();
 beforeEach(() => localStorage.clear());
 
-function renderForm(connectTargetId: number | null = null) {
+function renderForm(connectCode: string | null = null) {
   const onRemember = vi.fn();
   const onForgotPassword = vi.fn();
   const utils = renderWithProviders(
-    <LoginForm
-      connectTargetId={connectTargetId}
-      onRemember={onRemember}
-      onForgotPassword={onForgotPassword}
-    />,
+    <LoginForm connectCode={connectCode} onRemember={onRemember} onForgotPassword={onForgotPassword} />,
     { path: '/profile' },
   );
   return { ...utils, onRemember, onForgotPassword };
@@ -73,6 +69,49 @@ describe('LoginForm', () => {
     );
   });
 
+  it('too many tries (429) says how long to wait, in minutes when long, and sends nothing more by itself', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/auth/login', () => {
+        calls += 1;
+        return HttpResponse.json(
+          { message: 'Too many attempts. Please try again in 15 minutes.' },
+          { status: 429, headers: { 'Retry-After': '720' } },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Login Failed',
+        description: 'Too many tries. Wait 12 min and try again.',
+      }),
+    );
+    expect(calls).toBe(1);
+  });
+
+  it('never auto-connects with my own link', async () => {
+    const connects: unknown[] = [];
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ user: makeUser({ connectCode: 'mine-1' }) })),
+      http.post('/api/connections/auto-connect', async ({ request }) => {
+        connects.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    const user = userEvent.setup();
+    const { location } = renderForm('mine-1');
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(connects).toEqual([]);
+  });
+
   it('falls back to the generic text when the failure has no message', async () => {
     server.use(
       http.post('/api/auth/login', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })),
@@ -93,7 +132,7 @@ describe('LoginForm', () => {
   it('on success with remember me: saves the token, sets the user, connects and goes to /', async () => {
     const bodies: LoginRequest[] = [];
     const connects: unknown[] = [];
-    const ada = makeUser({ id: 42 }); // not the connect target (7), so the auto-connect is sent
+    const ada = makeUser({ id: 42, connectCode: 'ada-own-code' }); // not the link's code, so the auto-connect is sent
     server.use(
       http.post('/api/auth/login', async ({ request }) => {
         bodies.push((await request.json()) as LoginRequest);
@@ -106,7 +145,7 @@ describe('LoginForm', () => {
     );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    const { onRemember, queryClient, location } = renderForm(7);
+    const { onRemember, queryClient, location } = renderForm('grace-code-7');
 
     await user.type(screen.getByLabelText('Username'), ' ada ');
     await user.type(screen.getByLabelText('Password'), 'Secret1!');
@@ -116,7 +155,7 @@ describe('LoginForm', () => {
     await waitFor(() => expect(location()).toBe('/'));
     expect(bodies).toEqual([{ username: 'ada', password: 'Secret1!', rememberMe: true }]);
     expect(onRemember).toHaveBeenCalledWith({ username: 'ada', firstName: 'Ada', rememberToken: 'tok-1' });
-    expect(connects).toEqual([{ targetUserId: 7 }]);
+    expect(connects).toEqual([{ code: 'grace-code-7' }]);
     expect(consoleError).toHaveBeenCalled(); // the 404 is only logged
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(ada);
     expect(localStorage.getItem(REMEMBERED_USERS_KEY)).toBeNull(); // saving is the page's job (onRemember)

@@ -15,7 +15,7 @@ import { PasswordInput } from './password-input';
 
 export interface LoginFormProps {
   initialUsername?: string;
-  connectTargetId: number | null;
+  connectCode: string | null;
   /** Saves the account for quick login (remember-me ticked and a token came back). */
   onRemember: (entry: RememberedUser) => void;
   onForgotPassword: () => void;
@@ -23,7 +23,7 @@ export interface LoginFormProps {
 
 export function LoginForm({
   initialUsername = '',
-  connectTargetId,
+  connectCode,
   onRemember,
   onForgotPassword,
 }: LoginFormProps) {
@@ -37,7 +37,7 @@ export function LoginForm({
     resolver: zodResolver(loginSchema, undefined, { mode: 'sync' }),
   });
   const login = useLogin();
-  const completeLogin = useCompleteLogin(connectTargetId);
+  const completeLogin = useCompleteLogin(connectCode);
   const pending = isSubmitting || login.isPending;
 
   async function onValid({ username, password, rememberMe }: LoginValues) {

@@ -22,11 +22,9 @@ function saved(): RememberedUser[] {
 }
 
 /** QuickLogin wired to the real saved-accounts hook, as the page wires it. */
-function Harness({ connectTargetId = null }: { connectTargetId?: number | null }) {
+function Harness({ connectCode = null }: { connectCode?: string | null }) {
   const { users, remember, forget } = useRememberedUsers();
-  return (
-    <QuickLogin users={users} connectTargetId={connectTargetId} onRemember={remember} onForget={forget} />
-  );
+  return <QuickLogin users={users} connectCode={connectCode} onRemember={remember} onForget={forget} />;
 }
 
 beforeEach(() => {
@@ -100,15 +98,15 @@ describe('QuickLogin', () => {
       }),
     );
     const ue = userEvent.setup();
-    const { queryClient, location } = renderWithProviders(<Harness connectTargetId={9} />, {
-      path: '/?connect=9',
+    const { queryClient, location } = renderWithProviders(<Harness connectCode="grace-code-9" />, {
+      path: '/?connect=grace-code-9',
     });
 
     await ue.click(screen.getByRole('button', { name: /Log in as Bob/ }));
 
     await waitFor(() => expect(location()).toBe('/'));
     expect(requests).toEqual([{ username: 'bob', rememberToken: 'tok-bob' }]);
-    expect(connects).toEqual([{ targetUserId: 9 }]);
+    expect(connects).toEqual([{ code: 'grace-code-9' }]);
     expect(saved()).toEqual([{ username: 'bob', firstName: 'Bob', rememberToken: 'tok-bob-2' }, ada]);
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(user);
   });
@@ -154,7 +152,7 @@ describe('QuickLogin', () => {
     const user = userEvent.setup();
     function Incomplete() {
       const [users] = useState<RememberedUser[]>([{ username: 'cat', firstName: 'Cat', rememberToken: '' }]);
-      return <QuickLogin users={users} connectTargetId={null} onRemember={vi.fn()} onForget={vi.fn()} />;
+      return <QuickLogin users={users} connectCode={null} onRemember={vi.fn()} onForget={vi.fn()} />;
     }
     renderWithProviders(<Incomplete />);
     await user.click(screen.getByRole('button', { name: /Log in as Cat/ }));

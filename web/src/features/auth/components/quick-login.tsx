@@ -11,15 +11,15 @@ import type { RememberedUser } from '../lib/remembered-users';
 
 export interface QuickLoginProps {
   users: RememberedUser[];
-  connectTargetId: number | null;
+  connectCode: string | null;
   onRemember: (entry: RememberedUser) => void;
   onForget: (username: string) => void;
 }
 
 /** One-tap sign-in for the accounts saved on this device (shared/API.md: remember tokens, no passwords). */
-export function QuickLogin({ users, connectTargetId, onRemember, onForget }: QuickLoginProps) {
+export function QuickLogin({ users, connectCode, onRemember, onForget }: QuickLoginProps) {
   const rememberedLogin = useRememberedLogin();
-  const completeLogin = useCompleteLogin(connectTargetId);
+  const completeLogin = useCompleteLogin(connectCode);
   const [busyUser, setBusyUser] = useState<string | null>(null);
   const idPrefix = useId();
 

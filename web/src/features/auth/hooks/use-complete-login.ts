@@ -9,15 +9,16 @@ import { useSetCurrentUser, type User } from '@/lib/session';
 import { dismissToast } from '@/lib/toast';
 import { autoConnect } from '../api/auto-connect';
 
-export function useCompleteLogin(connectTargetId: number | null) {
+export function useCompleteLogin(connectCode: string | null) {
   const setCurrentUser = useSetCurrentUser();
   const [, navigate] = useLocation();
 
   return useCallback(
     async (user: User) => {
-      if (connectTargetId !== null && connectTargetId !== user.id) {
+      // Never with oneself: one's own link opened on one's own device.
+      if (connectCode !== null && connectCode !== user.connectCode) {
         try {
-          await autoConnect(connectTargetId);
+          await autoConnect(connectCode);
         } catch (error) {
           console.error('Auto-connect failed', error);
         }
@@ -26,6 +27,6 @@ export function useCompleteLogin(connectTargetId: number | null) {
       dismissToast();
       navigate('/');
     },
-    [connectTargetId, setCurrentUser, navigate],
+    [connectCode, setCurrentUser, navigate],
   );
 }

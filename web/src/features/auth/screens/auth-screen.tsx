@@ -72,7 +72,7 @@ export default function AuthScreen() {
                 <LoginForm
                   key={prefill.version}
                   initialUsername={prefill.username}
-                  connectTargetId={connect.userId}
+                  connectCode={connect.code}
                   onRemember={remember}
                   onForgotPassword={() => setResetOpen(true)}
                 />
@@ -85,7 +85,7 @@ export default function AuthScreen() {
             </TabsContent>
           </Tabs>
         </Card>
-        <QuickLogin users={users} connectTargetId={connect.userId} onRemember={remember} onForget={forget} />
+        <QuickLogin users={users} connectCode={connect.code} onRemember={remember} onForget={forget} />
       </div>
       <ForgotPasswordDialog open={resetOpen} onOpenChange={setResetOpen} />
       <NewPasswordDialog token={reset.token} onCancel={reset.clear} onPasswordReset={onPasswordReset} />

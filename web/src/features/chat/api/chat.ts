@@ -204,7 +204,10 @@ export async function requestConnection(targetUserId: number): Promise<void> {
   await unwrap(api.POST('/api/connections', { body: { targetUserId } }));
 }
 
-/** `POST /api/connections/scan`: connects at once with the person whose profile link or code was scanned. */
-export function scanProfile(profileUserId: number): Promise<ScanResponse> {
-  return unwrap(api.POST('/api/connections/scan', { body: { profileUserId } }));
+/**
+ * `POST /api/connections/scan {code}`: connects at once with the person whose connect code (from their link or QR
+ * code) was scanned or pasted; 404 when no one has that code.
+ */
+export function scanProfile(code: string): Promise<ScanResponse> {
+  return unwrap(api.POST('/api/connections/scan', { body: { code } }));
 }

@@ -3,31 +3,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { serverMessage } from '@/lib/api/client';
+import { errorStatus, serverMessage } from '@/lib/api/client';
+import { connectCodeFromText, UNKNOWN_CONNECT_CODE } from '@/lib/connect-code';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { toast } from '@/lib/toast';
 import { scanProfile } from '../api/chat';
 import type { ScanResponse } from '../api/types';
 
-/** The person a pasted profile link (`…/profile?connect=12`) or code (`12`) names, or null. */
-export function profileIdFrom(text: string): number | null {
-  const trimmed = text.trim();
-  let raw = trimmed;
-  if (!/^\d+$/.test(trimmed)) {
-    try {
-      raw = new URL(trimmed, 'http://link.invalid').searchParams.get('connect') ?? '';
-    } catch {
-      return null;
-    }
-  }
-  if (!/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /**
- * Connect by a profile's link or QR code text (what 'Share Your Profile' shows): connects at once, then the
- * scanned-profile dialog says 'CONNECTION ADDED!' or 'ALREADY CONNECTED'.
+ * Connect by a profile's link or its connect code (what 'Share Your Profile' shows): connects at once, then the
+ * scanned-profile dialog says 'CONNECTION ADDED!' or 'ALREADY CONNECTED'. A code nobody has (404) says so under the
+ * field; a refusal says why in a toast (the wait, when there were too many tries).
  */
 export function AddConnectionDialog({
   open,
@@ -49,23 +35,28 @@ export function AddConnectionDialog({
       void invalidatePath(queryClient, '/api/connections');
       onConnected(result);
     },
-    onError: (error) =>
+    onError: (error) => {
+      if (errorStatus(error) === 404) {
+        setProblem(UNKNOWN_CONNECT_CODE);
+        return;
+      }
       toast({
         title: 'Connection Failed',
         description: serverMessage(error, 'Unable to connect with this profile. Please try again.'),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const id = profileIdFrom(text);
-    if (id === null) {
-      setProblem('Paste a profile link (it ends in ?connect= and a number) or the code under a QR.');
+    const code = connectCodeFromText(text);
+    if (code === null) {
+      setProblem('Paste a profile link (it has ?connect= in it) or the connect code on its own.');
       return;
     }
     setProblem(null);
-    scan.mutate(id);
+    scan.mutate(code);
   }
 
   return (
@@ -81,7 +72,9 @@ export function AddConnectionDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add a connection</DialogTitle>
-          <DialogDescription>Paste the link from someone's Share Your Profile QR code.</DialogDescription>
+          <DialogDescription>
+            Paste the link or code from someone's Share Your Profile QR code.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
           <label htmlFor={fieldId} className="text-sm font-semibold">
@@ -91,7 +84,7 @@ export function AddConnectionDialog({
             id={fieldId}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="https://…/profile?connect=12"
+            placeholder="https://…/profile?connect=…"
             inputMode="url"
             autoComplete="off"
             aria-invalid={problem !== null || undefined}

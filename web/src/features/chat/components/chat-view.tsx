@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Lock, UserX, Users } from 'lucide-react';
+import { Eye, Lock, UserX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -96,12 +96,22 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
   const queryClient = useQueryClient();
   const room = useCommunity(chat.kind === 'room' ? chat.slug : null);
   const roomJoined = room.community?.joined === true;
-  const canRead = chat.kind !== 'room' || roomJoined;
+  const project = useChatProject(chat.kind === 'project' ? chat.projectId : null);
+  // A viewer follows a project but is not in its discussion (shared/API.md "Roles"): nothing is read or sent, so a
+  // project's messages wait for the project (unless it cannot be read: then the server decides).
+  const viewer = chat.kind === 'project' && project.data?.myRole === 'viewer';
+  const canRead =
+    chat.kind === 'room'
+      ? roomJoined
+      : chat.kind === 'project'
+        ? project.data !== undefined
+          ? !viewer
+          : project.isError
+        : true;
   const history = useChatMessages(chat, canRead);
   const messages = history.messages;
   const person = usePerson(chat.kind === 'direct' ? chat.userId : null, messages);
   const online = useOnline(chat.kind === 'direct' ? chat.userId : null);
-  const project = useChatProject(chat.kind === 'project' ? chat.projectId : null);
   const sender = useSendMessage(chat);
   const signalTyping = useTypingSignal(chat);
   const typists = useTypists(messagesPath(chat)).filter((id) => id !== me);
@@ -260,6 +270,14 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
           {join.isPending ? 'JOINING...' : 'JOIN TO CHAT'}
         </Button>
       </Panel>
+    );
+  } else if (viewer) {
+    body = (
+      <Panel
+        icon={<Eye className="size-8" aria-hidden />}
+        title="Only the team chats here"
+        text="You follow this project as a viewer. Its owner and collaborators talk here; you still see its updates and its team."
+      />
     );
   } else if (status === 403) {
     body = (

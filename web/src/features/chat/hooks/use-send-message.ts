@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { errorStatus, serverMessage } from '@/lib/api/client';
+import { errorStatus, failureText, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { toast } from '@/lib/toast';
 import { liveChannel } from '@/lib/ws';
@@ -23,10 +23,10 @@ function sendFailed(chat: OpenChat, error: unknown): void {
   });
 }
 
-function uploadFailed(): void {
+function uploadFailed(error?: unknown): void {
   toast({
     title: 'Upload Failed',
-    description: 'Failed to upload file. Please try again.',
+    description: failureText(error, 'Failed to upload file. Please try again.'),
     variant: 'destructive',
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
-import type { Connection, ConnectionRequest, ScanResponse } from './types';
+import type { AnsweredConnection, Connection, ConnectionRequest, ScanResponse } from './types';
 export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
 
 /**
@@ -31,8 +31,8 @@ export function collaborationRequestsQuery() {
 
 const byId = (id: number) => ({ params: { path: { id: String(id) } } });
 
-/** `POST /api/connections/{id}/accept`: pays both sides 25 coins, once. */
-export function acceptRequest(id: number): Promise<Connection> {
+/** `POST /api/connections/{id}/accept`: pays both sides 25 coins, once (within the day's cap); says what it paid. */
+export function acceptRequest(id: number): Promise<AnsweredConnection> {
   return unwrap(api.POST('/api/connections/{id}/accept', byId(id)));
 }
 
@@ -46,7 +46,10 @@ export async function removeConnection(id: number): Promise<void> {
   await unwrap(api.DELETE('/api/connections/{id}', byId(id)));
 }
 
-/** `POST /api/connections/auto-connect`: connects me with the `?connect=` target at once (new or already). */
-export function autoConnect(targetUserId: number): Promise<ScanResponse> {
-  return unwrap(api.POST('/api/connections/auto-connect', { body: { targetUserId } }));
+/**
+ * `POST /api/connections/auto-connect {code}`: connects me at once with the person whose connect code the
+ * `?connect=` link carries (new or already); 404 when no one has that code.
+ */
+export function autoConnect(code: string): Promise<ScanResponse> {
+  return unwrap(api.POST('/api/connections/auto-connect', { body: { code } }));
 }

@@ -3,6 +3,7 @@ import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
 export type Connection = Schemas['Connection'];
+export type AnsweredConnection = Schemas['AnsweredConnection'];
 export type ConnectionWithUser = Schemas['ConnectionWithUser'];
 export type ConnectedUser = Schemas['ConnectedUser'];
 export type ConnectionRequest = Schemas['ConnectionRequest'];

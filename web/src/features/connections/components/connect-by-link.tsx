@@ -1,8 +1,8 @@
 import { useConnectByLink } from '../hooks/use-connect-by-link';
 import { ScannedProfileDialog } from './scanned-profile-dialog';
 
-/** `/profile?connect={userId}` while signed in: connects, then shows who (spec 000 §2, §4). */
-export function ConnectByLink({ myId }: { myId: number }) {
-  const { result, dismiss } = useConnectByLink(myId);
+/** `/profile?connect={code}` while signed in: connects, then shows who (spec 000 §2, §4). */
+export function ConnectByLink({ myCode }: { myCode: string | null }) {
+  const { result, dismiss } = useConnectByLink(myCode);
   return <ScannedProfileDialog result={result} onClose={dismiss} />;
 }

@@ -78,6 +78,34 @@ describe('RequestTabs', () => {
     expect(queryClient.getQueryState(['/api/auth/user'])?.isInvalidated).toBe(true);
   });
 
+  it("an accept says what it paid, or that the day's coin limit for new connections was reached", async () => {
+    const state = serve([request(1, 'Grace Hopper'), request(2, 'Alan Turing')]);
+    let capped = false;
+    server.use(
+      http.post('/api/connections/:id/accept', ({ params }) => {
+        state.connect = state.connect.filter((r) => String(r.id) !== String(params.id));
+        return HttpResponse.json({ coinsEarned: capped ? 0 : 25, coinsCapped: capped });
+      }),
+    );
+    renderWithProviders(<RequestTabs />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Grace Hopper' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Success',
+        description: 'Request accepted successfully. You earned 25 coins.',
+      }),
+    );
+    capped = true;
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Alan Turing' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Success',
+        description:
+          "Request accepted successfully. You've reached today's coin limit for new connections, so this one earned no coins.",
+      }),
+    );
+  });
+
   it('rejects; a refused answer says Error and brings the request back', async () => {
     serve([request(1, 'Grace Hopper')]);
     server.use(

@@ -5,6 +5,7 @@ import { ReportBlockRow } from '@/components/safety/report-block-row';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
+import { cappedText, coinCount, paidOf } from '@/lib/coins';
 import { ROLE_LABELS } from '@/lib/roles';
 import type { ScanResponse } from '../api/types';
 
@@ -23,6 +24,7 @@ export function ScannedProfileDialog({
   const name = person ? `${person.firstName} ${person.lastName}`.trim() : '';
   const isNew = result?.isNewConnection ?? false;
   const Icon = isNew ? PartyPopper : UserCheck;
+  const paid = result ? paidOf(result) : null;
 
   return (
     <Dialog open={result !== null} onOpenChange={(open) => !open && onClose()}>
@@ -58,10 +60,13 @@ export function ScannedProfileDialog({
               <DialogDescription className="mt-3 text-pretty text-foreground/90">
                 {person.bio?.trim() || 'Building the future, one project at a time.'}
               </DialogDescription>
-              {result.coinsEarned > 0 && (
+              {paid?.kind === 'earned' && (
                 <Badge variant="coin" className="mt-3">
-                  <Coins aria-hidden />+{result.coinsEarned} coins
+                  <Coins aria-hidden />+{coinCount(paid.coins)}
                 </Badge>
+              )}
+              {paid?.kind === 'capped' && (
+                <p className="mt-3 text-pretty text-sm text-muted-foreground">{cappedText('connection')}</p>
               )}
             </div>
             <Button size="lg" className="w-full" onClick={onClose}>

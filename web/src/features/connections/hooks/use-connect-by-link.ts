@@ -1,59 +1,78 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { errorStatus, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
+import { coinsSentence, sentences } from '@/lib/coins';
+import { UNKNOWN_CONNECT_CODE } from '@/lib/connect-code';
 import { CURRENT_USER_KEY } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import { toast, type ToastOptions } from '@/lib/toast';
 import { autoConnect } from '../api/connections';
 import type { ScanResponse } from '../api/types';
 import { readConnectParam, withoutConnect } from '../lib/connect-param';
 
+/** 'Connection Added!' (with what it paid, as the answer says it) or 'Already Connected'. */
+export function connectedToast(answer: ScanResponse): ToastOptions {
+  const name = answer.profileUser.firstName;
+  return answer.isNewConnection
+    ? {
+        title: 'Connection Added!',
+        description: sentences(`You're now connected with ${name}!`, coinsSentence(answer, 'connection')),
+        variant: 'success',
+      }
+    : { title: 'Already Connected', description: `You're already connected with ${name}.` };
+}
+
+/** 'Connection Failed': an unknown code says so, a refusal gives the server's reason (or the wait of a 429). */
+export function connectFailedToast(error: unknown): ToastOptions {
+  return {
+    title: 'Connection Failed',
+    description:
+      errorStatus(error) === 404
+        ? UNKNOWN_CONNECT_CODE
+        : serverMessage(error, 'Unable to connect with this profile. Please try again.'),
+    variant: 'destructive',
+  };
+}
+
 /**
- * `/profile?connect={userId}` while signed in (spec 000 §2, §4): connect with that person at once (never with
- * oneself), take the parameter out of the address, and hand back the answer for the scanned-profile dialog with
- * the 'Connection Added!' or 'Already Connected' toast. A link that cannot connect says 'Connection Failed'.
+ * `/profile?connect={code}` while signed in (spec 000 §2, §4; the code of shared/API.md "Limits and fair play"):
+ * connect with that person at once (never with oneself: my own code is skipped), take the parameter out of the
+ * address, and hand back the answer for the scanned-profile dialog with the 'Connection Added!' or 'Already
+ * Connected' toast. A link that cannot connect says 'Connection Failed', and why.
  */
-export function useConnectByLink(myId: number) {
+export function useConnectByLink(myCode: string | null) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [result, setResult] = useState<ScanResponse | null>(null);
   const handled = useRef<string | null>(null);
-  const { present, userId } = readConnectParam(search);
+  const { present, code } = readConnectParam(search);
 
   useEffect(() => {
     if (!present) return;
     // The address loses the parameter at once, so a reload or Back never connects twice.
     navigate(`${path}${withoutConnect(search)}`, { replace: true });
-    const key = String(userId);
-    if (userId === null || userId === myId || handled.current === key) return;
-    handled.current = key;
-    autoConnect(userId).then(
+    if (code === null) {
+      toast({ title: 'Connection Failed', description: UNKNOWN_CONNECT_CODE, variant: 'destructive' });
+      return;
+    }
+    if (code === myCode || handled.current === code) return;
+    handled.current = code;
+    autoConnect(code).then(
       (answer) => {
         setResult(answer);
-        const name = answer.profileUser.firstName;
-        toast(
-          answer.isNewConnection
-            ? {
-                title: 'Connection Added!',
-                description: `You're now connected with ${name}!`,
-                variant: 'success',
-              }
-            : { title: 'Already Connected', description: `You're already connected with ${name}.` },
-        );
+        toast(connectedToast(answer));
         void invalidatePath(queryClient, '/api/connections');
+        void invalidatePath(queryClient, '/api/rewards');
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
       },
       (error: unknown) => {
         console.error('Auto-connect failed', error);
-        toast({
-          title: 'Connection Failed',
-          description: 'Unable to connect with this profile. Please try again.',
-          variant: 'destructive',
-        });
+        toast(connectFailedToast(error));
       },
     );
-  }, [present, userId, myId, path, search, navigate, queryClient]);
+  }, [present, code, myCode, path, search, navigate, queryClient]);
 
   return { result, dismiss: () => setResult(null) };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { serverMessage } from '@/lib/api/client';
+import { failureText, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
+import { coinsSentence, sentences, type CoinAnswer } from '@/lib/coins';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import {
@@ -19,6 +20,7 @@ import type { ConnectionRequest, ConnectionWithUser } from '../api/types';
 export function refreshAfterAnswer(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     invalidatePath(queryClient, '/api/connections'),
+    invalidatePath(queryClient, '/api/rewards'),
     queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true }),
   ]);
 }
@@ -36,24 +38,28 @@ function dropRequest(queryClient: QueryClient, id: number): () => void {
 
 /**
  * Accept or reject a connection or collaboration request (spec 000 §4: the same calls for both). Success says
- * 'Success – Request accepted/rejected successfully'; failure 'Error – Failed to process collaboration request'.
+ * 'Success – Request accepted/rejected successfully', and for an accept what it paid as the answer says it (or that
+ * today's limit for new connections was reached); failure 'Error – Failed to process collaboration request'.
  */
 export function useAnswerRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['/api/connections/{id}/answer'],
-    mutationFn: ({ request, answer }: { request: ConnectionRequest; answer: Answer }) =>
-      answer === 'accept' ? acceptRequest(request.id) : rejectRequest(request.id),
+    // What the answer paid: an accept says it (`coinsEarned`, `coinsCapped`); a reject pays nothing.
+    mutationFn: ({ request, answer }: { request: ConnectionRequest; answer: Answer }): Promise<CoinAnswer> =>
+      answer === 'accept' ? acceptRequest(request.id) : rejectRequest(request.id).then(() => ({})),
     onMutate: async ({ request }) => {
       await queryClient.cancelQueries({
         predicate: (query) => query.queryKey[0] === '/api/connections/requests',
       });
       return dropRequest(queryClient, request.id);
     },
-    onSuccess: (_data, { answer }) => {
+    onSuccess: (data, { answer }) => {
+      const done = `Request ${answer === 'accept' ? 'accepted' : 'rejected'} successfully`;
+      const coins = coinsSentence(data, 'connection');
       toast({
         title: 'Success',
-        description: `Request ${answer === 'accept' ? 'accepted' : 'rejected'} successfully`,
+        description: coins ? sentences(`${done}.`, coins) : done,
         variant: 'success',
       });
     },
@@ -62,7 +68,7 @@ export function useAnswerRequest() {
       console.error('Answering a request failed', error);
       toast({
         title: 'Error',
-        description: 'Failed to process collaboration request',
+        description: failureText(error, 'Failed to process collaboration request'),
         variant: 'destructive',
       });
     },

@@ -2,25 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { readConnectParam, withoutConnect } from './connect-param';
 
 describe('readConnectParam', () => {
-  it('reads a plain positive id', () => {
-    expect(readConnectParam('?connect=42')).toEqual({ present: true, userId: 42 });
-    expect(readConnectParam('connect=%2042%20')).toEqual({ present: true, userId: 42 });
+  it('reads a connect code, trimmed', () => {
+    expect(readConnectParam('?connect=k3J9-x_Qa')).toEqual({ present: true, code: 'k3J9-x_Qa' });
+    expect(readConnectParam('connect=%20a1b2c3%20')).toEqual({ present: true, code: 'a1b2c3' });
   });
 
-  it('is present but targets nobody when the id is not a plain integer', () => {
-    expect(readConnectParam('?connect=abc')).toEqual({ present: true, userId: null });
-    expect(readConnectParam('?connect=-3')).toEqual({ present: true, userId: null });
-    expect(readConnectParam('?connect=')).toEqual({ present: true, userId: null });
+  it('is present but names nobody when the value is not a code', () => {
+    expect(readConnectParam('?connect=a%2Fb')).toEqual({ present: true, code: null });
+    expect(readConnectParam('?connect=%3Cscript%3E')).toEqual({ present: true, code: null });
+    expect(readConnectParam('?connect=')).toEqual({ present: true, code: null });
   });
 
   it('is absent without the parameter', () => {
-    expect(readConnectParam('?tab=collab')).toEqual({ present: false, userId: null });
+    expect(readConnectParam('?tab=collab')).toEqual({ present: false, code: null });
   });
 });
 
 describe('withoutConnect', () => {
   it('removes only the connect parameter', () => {
-    expect(withoutConnect('?connect=4')).toBe('');
-    expect(withoutConnect('?tab=collab&connect=4')).toBe('?tab=collab');
+    expect(withoutConnect('?connect=abc')).toBe('');
+    expect(withoutConnect('?tab=collab&connect=abc')).toBe('?tab=collab');
   });
 });

@@ -1,12 +1,13 @@
+import { connectCodeOfSearch } from '@/lib/connect-code';
+
 /**
- * The connect-by-link parameter (spec 000 §2: `/profile?connect={userId}`). Ids are opaque JSON numbers: only a
- * plain positive integer is a target. `withoutConnect` is the search string with the parameter removed.
+ * The connect-by-link parameter (`/profile?connect={code}`, shared/API.md "Limits and fair play"): a person's
+ * connect code, never an id. `code` is null when the parameter is there but is not a code. `withoutConnect` is the
+ * search string with the parameter removed.
  */
-export function readConnectParam(search: string): { present: boolean; userId: number | null } {
-  const raw = new URLSearchParams(search).get('connect');
-  if (raw === null) return { present: false, userId: null };
-  const trimmed = raw.trim();
-  return { present: true, userId: /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : null };
+export function readConnectParam(search: string): { present: boolean; code: string | null } {
+  const present = new URLSearchParams(search).has('connect');
+  return { present, code: present ? connectCodeOfSearch(search) : null };
 }
 
 export function withoutConnect(search: string): string {

@@ -58,7 +58,7 @@ export function useSupportProject() {
     mutationKey: ['/api/projects/support'],
     mutationFn: (projectId: number) => supportProject(projectId),
     onSuccess: (result, projectId) => {
-      toast(supportedToast(result.coinsEarned));
+      toast(supportedToast(result));
       patchProject(queryClient, projectId, { isSupported: true, supporterCount: result.supporterCount });
       void invalidatePath(queryClient, '/api/projects/supported');
       void invalidatePath(queryClient, `/api/projects/${projectId}`);

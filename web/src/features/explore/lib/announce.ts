@@ -1,17 +1,20 @@
-import { ApiError, serverMessage } from '@/lib/api/client';
+import { ApiError, failureText, serverMessage } from '@/lib/api/client';
+import { coinsSentence, type CoinAnswer } from '@/lib/coins';
 import type { ToastOptions } from '@/lib/toast';
 import { formatPence } from './money';
 
 /** What the explore area says after a call (spec 001 §8), in the spec's words. */
 
-/** The coins for supporting when an answer does not say (spec 001 §9). */
-export const DEFAULT_SUPPORT_COINS = 25;
-
-export function supportedToast(coinsEarned: number | null | undefined): ToastOptions {
-  const coins = coinsEarned ?? DEFAULT_SUPPORT_COINS;
+/**
+ * 'Project Supported!' with what the support paid, as the answer says it: 'You earned 25 coins for supporting this
+ * project.', or that today's limit for supporting projects was reached (shared/API.md "Coins").
+ */
+export function supportedToast(answer: CoinAnswer): ToastOptions {
   return {
     title: 'Project Supported!',
-    description: `You earned ${coins} coins for supporting this project.`,
+    description:
+      coinsSentence(answer, 'support', 'for supporting this project') ??
+      'Thanks for supporting this project.',
     variant: 'success',
   };
 }
@@ -109,5 +112,9 @@ export function requestFailedToast(error: unknown): ToastOptions {
   const message = messageOf(error).toLowerCase();
   if (message.includes('already exists') || message.includes('already requested'))
     return { title: 'Request already sent!', description: "You've already requested to join this project." };
-  return { title: 'Error', description: 'Failed to send collaboration request', variant: 'destructive' };
+  return {
+    title: 'Error',
+    description: failureText(error, 'Failed to send collaboration request'),
+    variant: 'destructive',
+  };
 }

@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
+import { coinsSentence, sentences } from '@/lib/coins';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { joinProject, type JoinRole } from '../api/join';
 
 /**
- * Join with a role (spec 000 §2, §7, §8): joined, 'Successfully joined! You've joined the project as {role}', the
+ * Join with a role (spec 000 §2, §7, §8): joined, 'Successfully joined! You've joined the project as {role}' (and
+ * what it paid, or that today's limit was reached), the
  * projects refreshed and on to /create; a protected project, 'Join request sent!' (the owner decides); refused,
  * 'Failed to join project' with the server's reason.
  */
@@ -23,9 +25,13 @@ export function useJoinProject(projectId: string, onRequested: () => void) {
         // Joining pays coins once: the balance everywhere.
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
         void invalidatePath(queryClient, '/api/rewards');
+        // What joining paid, as the answer says it, or that today's limit for joining projects was reached.
+        const coins = coinsSentence(answer, 'join');
         toast({
           title: 'Successfully joined!',
-          description: `You've joined the project as ${role}`,
+          description: coins
+            ? sentences(`You've joined the project as ${role}.`, coins)
+            : `You've joined the project as ${role}`,
           variant: 'success',
         });
         navigate('/create');

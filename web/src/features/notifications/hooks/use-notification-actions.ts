@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { tooManyTries } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { toast } from '@/lib/toast';
 import {
@@ -47,6 +48,12 @@ async function showNow(
   return () => queryClient.setQueryData(LIST_KEY, before);
 }
 
+/** The wait of a call refused for too many tries, as the toast's description; nothing for any other failure. */
+function limited(error: unknown): { description?: string } {
+  const text = tooManyTries(error);
+  return text === null ? {} : { description: text };
+}
+
 function readNow(notification: Notification): Notification {
   return notification.isRead
     ? notification
@@ -66,9 +73,9 @@ export function useNotificationActions() {
     mutationFn: (notification: Notification) => markNotificationRead(notification.id),
     onMutate: (notification) =>
       showNow(queryClient, (item) => (item.id === notification.id ? readNow(item) : item)),
-    onError: (_error, _notification, undo) => {
+    onError: (error, _notification, undo) => {
       undo?.();
-      toast({ title: 'Failed to mark as read', variant: 'destructive' });
+      toast({ title: 'Failed to mark as read', ...limited(error), variant: 'destructive' });
     },
     onSettled: settle,
   });
@@ -78,9 +85,9 @@ export function useNotificationActions() {
     mutationFn: markAllNotificationsRead,
     onMutate: () => showNow(queryClient, readNow),
     onSuccess: () => queryClient.setQueryData(COUNT_KEY, 0),
-    onError: (_error, _variables, undo) => {
+    onError: (error, _variables, undo) => {
       undo?.();
-      toast({ title: 'Failed to mark all as read', variant: 'destructive' });
+      toast({ title: 'Failed to mark all as read', ...limited(error), variant: 'destructive' });
     },
     onSettled: settle,
   });
@@ -89,9 +96,9 @@ export function useNotificationActions() {
     mutationKey: ['/api/notifications/{id}'],
     mutationFn: (notification: Notification) => deleteNotification(notification.id),
     onMutate: (notification) => showNow(queryClient, (item) => (item.id === notification.id ? null : item)),
-    onError: (_error, _notification, undo) => {
+    onError: (error, _notification, undo) => {
       undo?.();
-      toast({ title: 'Failed to delete notification', variant: 'destructive' });
+      toast({ title: 'Failed to delete notification', ...limited(error), variant: 'destructive' });
     },
     onSettled: settle,
   });

@@ -15,6 +15,14 @@ export function uploadProfileImage(imageUrl: string): Promise<User> {
   return unwrap(api.POST('/api/users/profile-image', { body: { imageUrl } }));
 }
 
+/**
+ * `POST /api/users/me/connect-code`: a new connect code for my link and QR code; links and codes with the old one
+ * stop working (shared/API.md "Limits and fair play").
+ */
+export function newConnectCode(): Promise<{ connectCode: string }> {
+  return unwrap(api.POST('/api/users/me/connect-code'));
+}
+
 /** `GET /api/geo/reverse?lat=&lng=`: the nearest city and the country, answered offline by the server. */
 export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): Promise<PlaceAnswer> {
   return unwrap(

@@ -8,7 +8,7 @@ import type { ShareProfileDialogProps } from './share-profile-dialog';
 const loadDialog = () => import('./share-profile-dialog');
 
 /** Share Profile: opens Share Your Profile (spec 000 §2). */
-export function ShareProfileButton({ link }: { link: string }) {
+export function ShareProfileButton({ link }: { link: string | null }) {
   const [open, setOpen] = useState(false);
   const [Dialog, setDialog] = useState<ComponentType<ShareProfileDialogProps> | null>(null);
   const preload = useCallback(() => void loadDialog().catch(() => undefined), []);

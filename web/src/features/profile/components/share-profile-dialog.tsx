@@ -1,8 +1,16 @@
-import { Check, Copy, Nfc, RotateCcw, Share2, TriangleAlert } from 'lucide-react';
+import { Check, Copy, Link2Off, Nfc, RefreshCw, RotateCcw, Share2, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { qrDataUrl, QR_SIZE_PX } from '@/lib/share/qr';
 import {
   browserShareEnv,
@@ -20,10 +28,11 @@ import {
   type ShareEnv,
 } from '@/lib/share/share-methods';
 import { toast } from '@/lib/toast';
+import { useNewConnectLink } from '../hooks/use-profile-actions';
 
 export interface ShareProfileDialogProps {
-  /** `{origin}/profile?connect={userId}`. */
-  link: string;
+  /** `{origin}/profile?connect={code}`, by my connect code; null while my record carries none. */
+  link: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The browser's sharing abilities (tests give their own). */
@@ -36,10 +45,10 @@ type QrState = { status: 'loading' } | { status: 'ready'; src: string } | { stat
 type DeviceState = 'idle' | 'preparing' | 'linked';
 
 /** Makes the QR code of `link` (black on white, 200 px, margin 2); 'Error – Failed to generate QR code' if it cannot. */
-function useQrCode(link: string, open: boolean): QrState {
+function useQrCode(link: string | null, open: boolean): QrState {
   const [made, setMade] = useState<{ link: string; src: string | null } | null>(null);
   useEffect(() => {
-    if (!open) return;
+    if (!open || link === null) return;
     let current = true;
     qrDataUrl(link).then(
       (src) => current && setMade({ link, src }),
@@ -58,10 +67,46 @@ function useQrCode(link: string, open: boolean): QrState {
   return made.src === null ? { status: 'failed' } : { status: 'ready', src: made.src };
 }
 
+/** The confirm of New link: old links and QR codes stop working, so it says so before anything changes. */
+function NewLinkConfirm({
+  open,
+  onOpenChange,
+  pending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Make a new link?</DialogTitle>
+          <DialogDescription>
+            Your current QR code and link will stop working. People who already have them won&apos;t be able
+            to connect with them: share the new one with anyone you still want to connect with.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={pending}>
+            {pending ? 'MAKING LINK...' : 'MAKE NEW LINK'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /**
  * Share Your Profile (spec 000 §2, 001 §4): the QR code of my connect link, 'Scan this QR code to connect with me',
  * copy and native share, and DEVICE-CONNECT (Web NFC where the browser has it, else the fallbacks in the spec's
- * order) with its states 'Preparing NFC...' and 'DEVICE LINKED', RESET CONNECTION and the tap hint.
+ * order) with its states 'Preparing NFC...' and 'DEVICE LINKED', RESET CONNECTION and the tap hint. New link
+ * replaces my connect code after a confirm (old links stop working); the QR code and the link follow my record.
  * Loaded lazily with its QR library.
  */
 export default function ShareProfileDialog({
@@ -76,6 +121,15 @@ export default function ShareProfileDialog({
   const [busy, setBusy] = useState<'copy' | 'share' | null>(null);
   const openTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const supported = deviceShareSupported(env);
+  const [confirming, setConfirming] = useState(false);
+  const newLink = useNewConnectLink();
+
+  const onNewLink = () =>
+    newLink.mutate(undefined, {
+      onSuccess: () => setDevice('idle'),
+      // Done either way: the toast says what happened (the link is ready, or why not).
+      onSettled: () => setConfirming(false),
+    });
 
   useEffect(
     () => () => {
@@ -85,18 +139,21 @@ export default function ShareProfileDialog({
   );
 
   const onCopy = async () => {
+    if (link === null) return;
     setBusy('copy');
     toast(shareNotice(await copyLink(env, link), link, 'Profile'));
     setBusy(null);
   };
 
   const onShare = async () => {
+    if (link === null) return;
     setBusy('share');
     toast(shareNotice(await shareOrCopy(env, link, SHARE_TEXT), link, 'Profile'));
     setBusy(null);
   };
 
   const onDeviceConnect = async () => {
+    if (link === null) return;
     if (!deviceShareSupported(env)) {
       toast(NFC_NOT_SUPPORTED);
       return;
@@ -132,8 +189,13 @@ export default function ShareProfileDialog({
         <figure className="flex flex-col items-center gap-3">
           <div className="rounded-3xl bg-gradient-to-br from-brand-violet to-brand-orange p-1.5 shadow-lift">
             {/* Black on white in both themes, so every camera reads it. */}
-            <div className="rounded-[1.25rem] bg-on-solid p-2">
-              {qr.status === 'ready' ? (
+            <div className={cn('rounded-[1.25rem] p-2', link === null ? 'bg-card' : 'bg-on-solid')}>
+              {link === null ? (
+                <div className="flex size-[200px] flex-col items-center justify-center gap-2 px-3 text-center text-sm font-medium text-muted-foreground">
+                  <Link2Off className="size-6" aria-hidden />
+                  You have no link yet. Make one with New link.
+                </div>
+              ) : qr.status === 'ready' ? (
                 <img
                   src={qr.src}
                   width={QR_SIZE_PX}
@@ -157,31 +219,38 @@ export default function ShareProfileDialog({
           </figcaption>
         </figure>
 
-        <div className="flex items-center gap-2 rounded-xl border-2 border-border bg-muted/40 py-1 pl-3 pr-1">
-          <p className="min-w-0 flex-1 truncate font-mono text-sm" title={link}>
-            <span className="sr-only">Your profile link: </span>
-            {link}
-          </p>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void onCopy()}
-            loading={busy === 'copy'}
-            aria-label="Copy link"
-          >
-            {busy !== 'copy' && <Copy aria-hidden />}
-            Copy
-          </Button>
-        </div>
+        {link !== null && (
+          <div className="flex items-center gap-2 rounded-xl border-2 border-border bg-muted/40 py-1 pl-3 pr-1">
+            <p className="min-w-0 flex-1 truncate font-mono text-sm" title={link}>
+              <span className="sr-only">Your profile link: </span>
+              {link}
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void onCopy()}
+              loading={busy === 'copy'}
+              aria-label="Copy link"
+            >
+              {busy !== 'copy' && <Copy aria-hidden />}
+              Copy
+            </Button>
+          </div>
+        )}
 
-        {env.share && (
+        <Button variant="outline" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
+          <RefreshCw aria-hidden />
+          New link
+        </Button>
+
+        {link !== null && env.share && (
           <Button variant="outline" onClick={() => void onShare()} loading={busy === 'share'}>
             {busy !== 'share' && <Share2 aria-hidden />}
             Share
           </Button>
         )}
 
-        {supported && (
+        {link !== null && supported && (
           <section
             aria-label="Share by tapping phones"
             className="flex flex-col gap-2 rounded-2xl bg-primary-soft p-3 text-primary-soft-foreground"
@@ -209,6 +278,13 @@ export default function ShareProfileDialog({
             <p className="text-center text-sm font-medium">Hold devices together to share instantly!</p>
           </section>
         )}
+
+        <NewLinkConfirm
+          open={confirming}
+          onOpenChange={setConfirming}
+          pending={newLink.isPending}
+          onConfirm={onNewLink}
+        />
       </DialogContent>
     </Dialog>
   );

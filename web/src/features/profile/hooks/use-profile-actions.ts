@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { useSetCurrentUser } from '@/lib/session';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { failureText, serverMessage } from '@/lib/api/client';
+import { CURRENT_USER_KEY, useSetCurrentUser, type User } from '@/lib/session';
 import { ROLE_LABELS } from '@/lib/roles';
 import { toast } from '@/lib/toast';
-import { updateProfile, uploadProfileImage, type UpdateProfileRequest } from '../api/profile';
+import { newConnectCode, updateProfile, uploadProfileImage, type UpdateProfileRequest } from '../api/profile';
 import type { PlanRole } from '../lib/plans';
 
 /** Edit Profile's Save: 'Profile updated', or 'Update failed – Failed to update profile' (spec 000 §8). */
@@ -16,8 +17,12 @@ export function useSaveProfile() {
       keep(user);
       toast({ title: 'Profile updated', variant: 'success' });
     },
-    onError: () =>
-      toast({ title: 'Update failed', description: 'Failed to update profile', variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Update failed',
+        description: failureText(error, 'Failed to update profile'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -39,8 +44,12 @@ export function useChangePlan() {
         variant: 'success',
       });
     },
-    onError: () =>
-      toast({ title: 'Update failed', description: 'Failed to update profile', variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Update failed',
+        description: failureText(error, 'Failed to update profile'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -55,10 +64,39 @@ export function useUploadPhoto() {
       keep(user);
       toast({ title: 'Profile image updated', variant: 'success' });
     },
-    onError: () =>
+    onError: (error) =>
       toast({
         title: 'Upload failed',
-        description: 'Failed to upload profile image',
+        description: failureText(error, 'Failed to upload profile image'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/**
+ * Share Your Profile's New link: a new connect code, written into my cached record at once (so the QR code and the
+ * link change) and read again; 'New link ready', or 'Error' with the reason (the wait, after too many tries).
+ */
+export function useNewConnectLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['/api/users/me/connect-code'],
+    mutationFn: newConnectCode,
+    onSuccess: ({ connectCode }) => {
+      queryClient.setQueryData<User | null>(CURRENT_USER_KEY, (user) =>
+        user ? { ...user, connectCode } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
+      toast({
+        title: 'New link ready',
+        description: 'Your new QR code and link are ready to share. The old ones no longer work.',
+        variant: 'success',
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, "Couldn't make a new link. Please try again."),
         variant: 'destructive',
       }),
   });

@@ -18,7 +18,10 @@ describe('profile fallbacks', () => {
   });
 
   it('builds the connect link', () => {
-    expect(profileLink('https://grow.example', 7)).toBe('https://grow.example/profile?connect=7');
+    expect(profileLink('https://grow.example', 'k3J9-x_Qa')).toBe(
+      'https://grow.example/profile?connect=k3J9-x_Qa',
+    );
+    expect(profileLink('https://grow.example', null)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { serverMessage } from '@/lib/api/client';
+import { failureText, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
+import { coinsSentence, paidOf, sentences } from '@/lib/coins';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast, type ToastOptions } from '@/lib/toast';
 import {
@@ -23,12 +24,11 @@ import {
 import type { NewProject, NewTask, Project, ProjectChanges, Task, TaskChanges } from '../api/types';
 import { saveBlob } from '@/lib/download';
 import { pdfFileName } from '../lib/download';
-import { DEFAULT_TASK_COINS } from '../lib/tasks';
 
 /** Delay between the update toast and the supporters-notified toast (spec 001 §4, §9). */
 export const SUPPORTERS_TOAST_DELAY_MS = 2000;
 
-/** An upload that failed: its own toast ('Upload failed'), not the call's. */
+/** An upload that failed: its own toast ('Upload failed'), not the call's. `cause` is the call's error. */
 export class UploadFailed extends Error {
   override readonly name = 'UploadFailed';
 }
@@ -39,20 +39,20 @@ async function upload(files: readonly File[]): Promise<string[]> {
     return await uploadFiles(files);
   } catch (error) {
     console.error('Upload failed', error);
-    throw new UploadFailed(serverMessage(error, ''));
+    throw new UploadFailed(serverMessage(error, ''), { cause: error });
   }
 }
 
-const IMAGES_UPLOAD_FAILED: ToastOptions = {
-  title: 'Upload failed',
-  description: 'Failed to upload images',
-  variant: 'destructive',
-};
-const ATTACHMENTS_UPLOAD_FAILED: ToastOptions = {
-  title: 'Upload failed',
-  description: 'Failed to upload attachments. Please try again.',
-  variant: 'destructive',
-};
+/** 'Upload failed': the wait when the uploads were refused for too many tries, else `description`. */
+function uploadFailedToast(error: UploadFailed, description: string): ToastOptions {
+  return {
+    title: 'Upload failed',
+    description: failureText(error.cause, description),
+    variant: 'destructive',
+  };
+}
+const IMAGES_UPLOAD_FAILED = 'Failed to upload images';
+const ATTACHMENTS_UPLOAD_FAILED = 'Failed to upload attachments. Please try again.';
 
 /** Everything under /api/projects (lists, details, tasks, …): what a project change may touch. */
 function refreshProjects(queryClient: QueryClient): void {
@@ -89,12 +89,12 @@ export function useCreateProject() {
       refreshCoins(queryClient);
       toast({
         title: 'Project Created!',
-        description: `"${created.title}" is ready. You earned ${plural(created.coinsEarned, 'coin')}!`,
+        description: sentences(`"${created.title}" is ready.`, coinsSentence(created, 'project')),
         variant: 'success',
       });
     },
     onError: (error) => {
-      if (error instanceof UploadFailed) toast(IMAGES_UPLOAD_FAILED);
+      if (error instanceof UploadFailed) toast(uploadFailedToast(error, IMAGES_UPLOAD_FAILED));
       else
         toast({
           title: 'Error',
@@ -130,7 +130,7 @@ export function useEditProject(projectId: number) {
       toast(success);
     },
     onError: (error) => {
-      if (error instanceof UploadFailed) toast(IMAGES_UPLOAD_FAILED);
+      if (error instanceof UploadFailed) toast(uploadFailedToast(error, IMAGES_UPLOAD_FAILED));
       else
         toast({
           title: 'Update failed',
@@ -170,7 +170,11 @@ export function useDownloadPdf() {
     },
     onError: (error) => {
       console.error('PDF download failed', error);
-      toast({ title: 'Download Failed', description: 'Failed to generate PDF', variant: 'destructive' });
+      toast({
+        title: 'Download Failed',
+        description: failureText(error, 'Failed to generate PDF'),
+        variant: 'destructive',
+      });
     },
   });
 }
@@ -198,7 +202,7 @@ async function taskBody(input: TaskInput): Promise<NewTask & TaskChanges> {
 
 function taskFailed(fallback: string) {
   return (error: Error) => {
-    if (error instanceof UploadFailed) toast(ATTACHMENTS_UPLOAD_FAILED);
+    if (error instanceof UploadFailed) toast(uploadFailedToast(error, ATTACHMENTS_UPLOAD_FAILED));
     else toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
   };
 }
@@ -246,7 +250,10 @@ export function useDeleteTask() {
   });
 }
 
-/** Complete a task (owner and collaborators): the coins it paid, 25 when the answer does not say. */
+/**
+ * Complete a task (owner and collaborators): the coins it paid as the answer says them, or that today's limit for
+ * completing tasks was reached (shared/API.md "Coins"); a task completed before pays nothing and says nothing of it.
+ */
 export function useCompleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -255,10 +262,13 @@ export function useCompleteTask() {
     onSuccess: (task) => {
       refreshProjects(queryClient);
       refreshCoins(queryClient);
-      const coins = typeof task.coinsEarned === 'number' ? task.coinsEarned : DEFAULT_TASK_COINS;
       toast({
         title: 'Task Completed!',
-        description: `You earned ${plural(coins, 'coin')} for completing "${task.title}".`,
+        // 'You earned 25 coins for completing "X".', '"X" is done. You've reached today's coin limit…', '"X" is done.'
+        description: sentences(
+          paidOf(task).kind === 'earned' ? null : `"${task.title}" is done.`,
+          coinsSentence(task, 'task', `for completing "${task.title}"`),
+        ),
         variant: 'success',
       });
     },
@@ -344,7 +354,7 @@ export function usePostUpdate(projectId: number) {
       );
     },
     onError: (error) => {
-      if (error instanceof UploadFailed) toast(IMAGES_UPLOAD_FAILED);
+      if (error instanceof UploadFailed) toast(uploadFailedToast(error, IMAGES_UPLOAD_FAILED));
       else
         toast({
           title: 'Error',

@@ -1,8 +1,5 @@
 import type { Task } from '../api/types';
 
-/** Coins for completing a task when the answer does not say (spec 001 §9). */
-export const DEFAULT_TASK_COINS = 25;
-
 /**
  * Who completed a task (spec 001 §4): 'you', else their username, else '@' and their id. Null while open.
  */

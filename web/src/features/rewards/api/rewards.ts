@@ -37,11 +37,14 @@ export function spendCoinsMutation() {
   });
 }
 
-/** `POST /api/rewards/claim/{name}`: the coins of a completed achievement, once. */
-export function claimAchievementMutation() {
+/**
+ * `POST /api/rewards/claim/{id}`: the coins of a completed achievement (once), or of today's completed daily tasks
+ * not yet claimed (`claimable`); 400 'Nothing to claim yet' otherwise.
+ */
+export function claimRewardMutation() {
   return mutationOptions({
     mutationKey: ['/api/rewards/claim'],
-    mutationFn: (achievementId: string) =>
-      unwrap(api.POST('/api/rewards/claim/{name}', { params: { path: { name: achievementId } } })),
+    mutationFn: (rewardId: string) =>
+      unwrap(api.POST('/api/rewards/claim/{name}', { params: { path: { name: rewardId } } })),
   });
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Achievement } from '../api/types';
-import { useClaimAchievement } from '../hooks/use-rewards-actions';
+import { useClaimReward } from '../hooks/use-rewards-actions';
 import { formatCoins } from '../lib/levels';
 import { AchievementFallbackIcon, rewardIcon } from '../lib/icons';
 import { MiniBar, Section } from './section';
@@ -20,7 +20,7 @@ export const ACHIEVEMENTS_SHOWN = 4;
 
 /** Achievements with progress bars, and a CLAIM button for completed, unclaimed ones (`rewards/claim`). */
 export function Achievements({ achievements }: { achievements: Achievement[] }) {
-  const claim = useClaimAchievement();
+  const claim = useClaimReward();
   const [expanded, setExpanded] = useState(false);
   const active = achievements.filter((a) => a.isActive).sort((a, b) => order(a) - order(b));
   const completed = active.filter((a) => a.isCompleted).length;

@@ -3,12 +3,12 @@ import { errorStatus } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { REWARDS_KEY, claimAchievementMutation, scratchMutation, spendCoinsMutation } from '../api/rewards';
+import { REWARDS_KEY, claimRewardMutation, scratchMutation, spendCoinsMutation } from '../api/rewards';
 import type { RewardsResponse } from '../api/types';
 import {
-  achievementClaimedToast,
   announceEarning,
   claimFailed,
+  rewardClaimedToast,
   scratchFailed,
   scratchRewardToast,
   spendFailed,
@@ -47,7 +47,7 @@ export function useScratchCard() {
       announceEarning(scratchRewardToast(result.reward), before, result.newLifetimeTotal);
     },
     onError: (error) => {
-      scratchFailed();
+      scratchFailed(error);
       // Scratched elsewhere already (400): show the card as used.
       if (errorStatus(error) === 400) void invalidatePath(queryClient, '/api/rewards');
     },
@@ -70,14 +70,21 @@ export function useSpendCoins() {
   });
 }
 
-/** Collect a completed achievement's coins: 'Reward Claimed!' (after 'Level Up!' when they cross a level). */
-export function useClaimAchievement() {
+/**
+ * CLAIM: collect the coins of a completed achievement or of today's completed daily tasks (the same call, by id):
+ * 'Reward Claimed!' with the coins the answer says (after 'Level Up!' when they cross a level), the balance at once.
+ * Daily tasks pay only when claimed (shared/API.md "Coins").
+ */
+export function useClaimReward() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...claimAchievementMutation(),
-    onSuccess: (result, achievementId) => {
+    ...claimRewardMutation(),
+    onSuccess: (result, rewardId) => {
       const data = rewardsNow(queryClient);
-      const achievement = data?.achievements.find((a) => a.id === achievementId);
+      const name =
+        data?.achievements.find((a) => a.id === rewardId)?.name ??
+        data?.dailyTasks.find((t) => t.id === rewardId)?.name ??
+        result.rewardName;
       // Without the screen's data there is no total to compare: no level-up notice.
       const before = data?.user.lifetimeCoins ?? null;
       const after = (before ?? 0) + result.coinsEarned;
@@ -88,16 +95,13 @@ export function useClaimAchievement() {
           coins: result.newBalance,
           lifetimeCoins: old.user.lifetimeCoins + result.coinsEarned,
         },
-        achievements: old.achievements.map((a) => (a.id === achievementId ? { ...a, claimed: true } : a)),
+        achievements: old.achievements.map((a) => (a.id === rewardId ? { ...a, claimed: true } : a)),
+        dailyTasks: old.dailyTasks.map((t) => (t.id === rewardId ? { ...t, claimable: 0 } : t)),
       }));
-      announceEarning(
-        achievementClaimedToast(achievement?.name ?? result.rewardName, result.coinsEarned),
-        before ?? after,
-        after,
-      );
+      announceEarning(rewardClaimedToast(name, result.coinsEarned), before ?? after, after);
     },
-    onError: () => {
-      claimFailed();
+    onError: (error) => {
+      claimFailed(error);
       void invalidatePath(queryClient, '/api/rewards');
     },
   });

@@ -50,13 +50,13 @@ describe('reward toasts (spec 000 §8)', () => {
   });
 
   it('words the error toasts', () => {
-    scratchFailed();
+    scratchFailed(new TypeError('Failed to fetch'));
     expect(currentToast()).toMatchObject({
       title: 'Error',
       description: 'Failed to process scratch card',
       variant: 'destructive',
     });
-    claimFailed();
+    claimFailed(new ApiError(400, '', null));
     expect(currentToast()).toMatchObject({ title: 'Error', description: 'Failed to claim reward' });
     spendFailed(new ApiError(400, '{"message":"Not enough coins"}', { message: 'Not enough coins' }));
     expect(currentToast()).toMatchObject({ title: 'Error', description: 'Not enough coins' });

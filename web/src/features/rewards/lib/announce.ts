@@ -1,5 +1,5 @@
 // The rewards area's toasts, worded as spec 000 §8 quotes them.
-import { serverMessage } from '@/lib/api/client';
+import { failureText, serverMessage } from '@/lib/api/client';
 import { toast, type ToastOptions } from '@/lib/toast';
 import { formatCoins, levelReached } from './levels';
 
@@ -57,21 +57,29 @@ export function storeClaimedToast(rewardName: string, spent: number): ToastOptio
   };
 }
 
-/** An achievement's coins collected (`rewards/claim`). */
-export function achievementClaimedToast(achievementName: string, earned: number): ToastOptions {
+/** An achievement's or a daily task's coins collected (`rewards/claim`). */
+export function rewardClaimedToast(name: string, earned: number): ToastOptions {
   return {
     title: 'Reward Claimed!',
-    description: `${achievementName}: you earned ${coins(earned)}`,
+    description: `${name}: you earned ${coins(earned)}`,
     variant: 'success',
   };
 }
 
-export function scratchFailed(): void {
-  toast({ title: 'Error', description: 'Failed to process scratch card', variant: 'destructive' });
+export function scratchFailed(error: unknown): void {
+  toast({
+    title: 'Error',
+    description: failureText(error, 'Failed to process scratch card'),
+    variant: 'destructive',
+  });
 }
 
-export function claimFailed(): void {
-  toast({ title: 'Error', description: 'Failed to claim reward', variant: 'destructive' });
+export function claimFailed(error: unknown): void {
+  toast({
+    title: 'Error',
+    description: failureText(error, 'Failed to claim reward'),
+    variant: 'destructive',
+  });
 }
 
 /** A refused spend says why (the server's message: not enough coins, …), else the generic text. */

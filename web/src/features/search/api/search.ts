@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, errorStatus, unwrap } from '@/lib/api/client';
+import { api, errorStatus, tooManyTries, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
 import type { Connection, NearbyUser, Position, Project, SearchResponse } from './types';
 export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
@@ -16,7 +16,10 @@ function rounded(position: Position | null): Position | null {
   return { lat: Math.round(position.lat * 1000) / 1000, lng: Math.round(position.lng * 1000) / 1000 };
 }
 
-/** Which call failed, with the spec's words (spec 001 §8): 'AI search failed: 503'. */
+/**
+ * Which call failed, with the spec's words (spec 001 §8): 'AI search failed: 503'; refused for too many tries (429),
+ * the wait ('Too many tries. Wait 42 s and try again.').
+ */
 export class SearchFailed extends Error {
   override readonly name = 'SearchFailed';
 
@@ -25,7 +28,10 @@ export class SearchFailed extends Error {
     readonly status: number | null,
     override readonly cause: unknown,
   ) {
-    super(`${stage === 'smart' ? 'AI search failed' : 'Simple search failed'}: ${status ?? 'no answer'}`);
+    super(
+      tooManyTries(cause) ??
+        `${stage === 'smart' ? 'AI search failed' : 'Simple search failed'}: ${status ?? 'no answer'}`,
+    );
   }
 }
 
@@ -67,7 +73,9 @@ export function searchQuery(q: string, position: Position | null) {
       const simple = await callSearch('/api/simple-search', q, at, signal);
       return { ...simple, source: 'simple' };
     },
-    retry: SEARCH_RETRIES,
+    // Once, but never after a 429: the person tries again when the wait is over.
+    retry: (failures, error) =>
+      failures < SEARCH_RETRIES && !(error instanceof SearchFailed && error.status === 429),
     retryDelay: 500,
     staleTime: SEARCH_STALE_MS,
   });

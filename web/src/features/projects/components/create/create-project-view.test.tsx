@@ -176,6 +176,53 @@ describe('Create New Project: sending it', () => {
     expect(screen.getByRole('button', { name: 'CREATE PROJECT' })).toBeEnabled();
   });
 
+  it("past today's cap for creating projects, says it earned nothing, with no amount", async () => {
+    server.use(
+      http.post('/api/projects', () =>
+        HttpResponse.json(
+          { ...makeProject({ title: 'Solar Kettle' }), coinsEarned: 0, coinsCapped: true },
+          { status: 201 },
+        ),
+      ),
+      http.get('/api/auth/user', () => HttpResponse.json(null, { status: 401 })),
+    );
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Title'), 'Solar Kettle');
+    await user.click(screen.getByRole('button', { name: 'CREATE PROJECT' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Project Created!',
+        description:
+          '"Solar Kettle" is ready. You\'ve reached today\'s coin limit for creating projects, so this one earned no coins.',
+      }),
+    );
+  });
+
+  it('uploads refused for too many tries (429) say how long to wait, and create nothing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let creates = 0;
+    server.use(
+      http.post('/api/upload', () =>
+        HttpResponse.json({ message: 'Too many uploads' }, { status: 429, headers: { 'Retry-After': '30' } }),
+      ),
+      http.post('/api/projects', () => {
+        creates += 1;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const { user } = renderForm();
+    await user.upload(imagesInput(), makeFile('a.png', 'image/png'));
+    await user.type(screen.getByLabelText('Title'), 'Solar Kettle');
+    await user.click(screen.getByRole('button', { name: 'CREATE PROJECT' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Upload failed',
+        description: 'Too many tries. Wait 30 s and try again.',
+      }),
+    );
+    expect(creates).toBe(0);
+  });
+
   it("says 'Error' with the server's reason when the project is refused", async () => {
     server.use(
       http.post('/api/projects', () =>

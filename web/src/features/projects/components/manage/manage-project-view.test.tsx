@@ -222,6 +222,88 @@ describe('tasks (spec 001 §4)', () => {
     expect(within(item).getByRole('button', { name: 'Completed: Design the lid' })).toBeDisabled();
   });
 
+  it("a completion past today's cap says it earned nothing, naming tasks, and shows no amount", async () => {
+    const task = makeTask();
+    const state = serveProject(makeProject({ myRole: 'collaborator', taskCount: 1 }), [task]);
+    server.use(
+      http.patch('/api/projects/tasks/30/complete', () => {
+        state.tasks = [{ ...task, isCompleted: true, completedBy: 8, completedByUsername: 'grace' }];
+        return HttpResponse.json({ ...state.tasks[0], coinsEarned: 0, coinsCapped: true });
+      }),
+    );
+    renderView(grace);
+    const item = await screen.findByRole('article', { name: 'Design the lid' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Complete task: Design the lid' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Task Completed!'));
+    expect(currentToast()?.description).toBe(
+      `"Design the lid" is done. You've reached today's coin limit for completing tasks, so this one earned no coins.`,
+    );
+  });
+
+  it('a completion that paid nothing (done before) names no amount at all', async () => {
+    const task = makeTask();
+    serveProject(makeProject({ myRole: 'collaborator', taskCount: 1 }), [task]);
+    server.use(
+      http.patch('/api/projects/tasks/30/complete', () =>
+        HttpResponse.json({ ...task, isCompleted: true, coinsEarned: 0, coinsCapped: false }),
+      ),
+    );
+    renderView(grace);
+    const item = await screen.findByRole('article', { name: 'Design the lid' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Complete task: Design the lid' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Task Completed!'));
+    expect(currentToast()?.description).toBe('"Design the lid" is done.');
+  });
+
+  it('too many tries (429) says how long to wait', async () => {
+    const task = makeTask();
+    serveProject(makeProject({ myRole: 'collaborator', taskCount: 1 }), [task]);
+    server.use(
+      http.patch('/api/projects/tasks/30/complete', () =>
+        HttpResponse.json(
+          { message: 'Too many requests' },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
+      ),
+    );
+    renderView(grace);
+    const item = await screen.findByRole('article', { name: 'Design the lid' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Complete task: Design the lid' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Error',
+        description: 'Too many tries. Wait 42 s and try again.',
+      }),
+    );
+  });
+
+  it('a viewer follows the project: read-only team, no control on open tasks, and says so', async () => {
+    serveProject(makeProject({ myRole: 'viewer', taskCount: 2, completedTaskCount: 1 }), [
+      makeTask(),
+      makeTask({ id: 31, title: 'Ship it', isCompleted: true, completedBy: 7, completedByUsername: 'ada' }),
+    ]);
+    renderView(grace);
+    const open = await screen.findByRole('article', { name: 'Design the lid' });
+    expect(screen.getByText('Viewer')).toBeInTheDocument();
+    expect(
+      screen.getByText(/You follow this project as a viewer: you see its team, tasks and updates\./),
+    ).toBeInTheDocument();
+    expect(within(open).queryByRole('button')).toBeNull();
+    expect(within(open).getByText('Open task')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Ship it' })).getByRole('button', {
+        name: 'Completed: Ship it',
+      }),
+    ).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+
+    await openSection('Project Details');
+    await userEvent.click(screen.getByRole('button', { name: 'Team' }));
+    const team = await screen.findByRole('dialog');
+    expect(await within(team).findByRole('list', { name: 'Team' })).toBeInTheDocument();
+    expect(within(team).queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
   it('the owner sees who completed it, by username', async () => {
     serveProject(makeProject({ taskCount: 1, completedTaskCount: 1 }), [
       makeTask({ isCompleted: true, completedBy: 8, completedByUsername: 'grace' }),

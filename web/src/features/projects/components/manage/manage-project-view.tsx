@@ -120,6 +120,7 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const owner = project.myRole === 'owner';
+  const viewer = project.myRole === 'viewer';
   const canComplete = owner || project.myRole === 'collaborator';
   const safety = useSafety();
 
@@ -128,17 +129,26 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
       <BackLink />
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={owner ? 'innovator' : 'collaborator'}>{owner ? 'Owner' : 'Collaborator'}</Badge>
+          <Badge variant={owner ? 'innovator' : viewer ? 'explorer' : 'collaborator'}>
+            {owner ? 'Owner' : viewer ? 'Viewer' : 'Collaborator'}
+          </Badge>
           {!project.isPublished && <Badge variant="outline">Unpublished</Badge>}
           {project.isProtected && <Badge variant="outline">Protected</Badge>}
         </div>
         <h2 className="break-words font-display text-3xl font-extrabold leading-tight tracking-tight">
           {project.title}
         </h2>
-        {!owner && (
-          <p className="rounded-xl bg-collaborator-soft px-3 py-2 text-sm font-medium text-collaborator-ink">
-            You&apos;re a collaborator: complete tasks here. {project.ownerName} manages the rest.
+        {viewer ? (
+          <p className="rounded-xl bg-explorer-soft px-3 py-2 text-sm font-medium text-explorer-ink">
+            You follow this project as a viewer: you see its team, tasks and updates. Only the owner and
+            collaborators complete tasks and chat in its discussion.
           </p>
+        ) : (
+          !owner && (
+            <p className="rounded-xl bg-collaborator-soft px-3 py-2 text-sm font-medium text-collaborator-ink">
+              You&apos;re a collaborator: complete tasks here. {project.ownerName} manages the rest.
+            </p>
+          )
         )}
         {owner && (
           <div className="flex gap-2" role="group" aria-label="Project actions">

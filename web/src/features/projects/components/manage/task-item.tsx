@@ -10,7 +10,7 @@ const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif)$/i;
 
 /**
  * A task (spec 001 §4): open, or completed with 'Task completed by …' and its button disabled. Owner and
- * collaborators complete it; the owner also assigns, edits and deletes it.
+ * collaborators complete it; the owner also assigns, edits and deletes it; a viewer has no control on an open task.
  */
 export function TaskItem({
   task,
@@ -50,34 +50,40 @@ export function TaskItem({
       )}
     >
       <div className="flex items-start gap-3">
-        <button
-          type="button"
-          onClick={onComplete}
-          disabled={task.isCompleted || !canComplete || completing}
-          aria-label={task.isCompleted ? `Completed: ${task.title}` : `Complete task: ${task.title}`}
-          aria-pressed={task.isCompleted}
-          className={cn(
-            'relative -m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring',
-            'disabled:cursor-default',
-          )}
-        >
-          <span
+        {canComplete || task.isCompleted ? (
+          <button
+            type="button"
+            onClick={onComplete}
+            disabled={task.isCompleted || !canComplete || completing}
+            aria-label={task.isCompleted ? `Completed: ${task.title}` : `Complete task: ${task.title}`}
+            aria-pressed={task.isCompleted}
             className={cn(
-              'flex size-7 items-center justify-center rounded-full border-2 transition-colors',
-              task.isCompleted
-                ? 'border-success bg-success text-success-foreground'
-                : canComplete
-                  ? 'border-input hover:border-success hover:bg-success-soft'
-                  : 'border-border',
+              'relative -m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring',
+              'disabled:cursor-default',
             )}
           >
-            {completing ? (
-              <Spinner size="sm" label="" />
-            ) : task.isCompleted ? (
-              <Check className="size-4 animate-pop" strokeWidth={3} aria-hidden />
-            ) : null}
+            <span
+              className={cn(
+                'flex size-7 items-center justify-center rounded-full border-2 transition-colors',
+                task.isCompleted
+                  ? 'border-success bg-success text-success-foreground'
+                  : 'border-input hover:border-success hover:bg-success-soft',
+              )}
+            >
+              {completing ? (
+                <Spinner size="sm" label="" />
+              ) : task.isCompleted ? (
+                <Check className="size-4 animate-pop" strokeWidth={3} aria-hidden />
+              ) : null}
+            </span>
+          </button>
+        ) : (
+          // A viewer follows the project: an open task is shown, with nothing to press (shared/API.md "Roles").
+          <span className="-m-1 inline-flex size-11 shrink-0 items-center justify-center">
+            <span className="size-7 rounded-full border-2 border-border" aria-hidden />
+            <span className="sr-only">Open task</span>
           </span>
-        </button>
+        )}
         <div className="min-w-0 flex-1 pt-1">
           <p
             className={cn(
