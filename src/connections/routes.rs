@@ -22,6 +22,7 @@ use crate::{
     safety::{
         blocks,
         limits::{self, Budget},
+        reach::reach,
     },
 };
 
@@ -68,7 +69,8 @@ fn tell_both(state: &AppState, tx: &mut Tx, a: i64, b: i64) {
 
 #[utoipa::path(post, path = "/api/connections", tag = TAG, operation_id = "createConnection", request_body = NewConnectionRequest,
     responses((status = 201, body = Connection), (status = 400, body = ErrorBody, description = "Yourself, a bad type, or the connection already exists"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "User not found / Project not found")))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A block stands between the two, or the person is suspended"),
+              (status = 404, body = ErrorBody, description = "User not found / Project not found")))]
 pub async fn create(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -84,11 +86,10 @@ pub async fn create(
             let project_id = body
                 .project_id
                 .ok_or_else(|| AppError::bad_request("projectId is required for a collaboration request"))?;
-            let project = crate::projects::access::visible(&state, me.id, project_id).await?;
-            blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, project.owner_id).await?;
+            let (project, owner) = crate::projects::access::with_owner(&state, me.id, project_id).await?;
             let mut tx = state.db.begin().await?;
             limits::spend(&state, &mut tx, Budget::Requests, me.id).await?;
-            let row = crate::projects::request_collaboration_in(&state, &mut tx, &me, &project, message)
+            let row = crate::projects::request_collaboration_in(&state, &mut tx, &me, &project, &owner, message)
                 .await?
                 .ok_or_else(|| AppError::bad_request("Collaboration request already exists"))?;
             tx.commit().await?;
@@ -100,16 +101,15 @@ pub async fn create(
     if target_id == me.id {
         return Err(AppError::bad_request("You cannot connect with yourself"));
     }
-    let target = other_person(&state, target_id).await?;
-    blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, target.id).await?;
+    let target = reach(&mut *state.db.conn().await?, me.id, target_id).await?;
     let mut tx = state.db.begin().await?;
     limits::spend(&state, &mut tx, Budget::Requests, me.id).await?;
     let now = state.clock.now_ms();
-    let row = store::request(&mut tx, me.id, target.id, store::CONNECTION, 0, message, now)
+    let row = store::request(&mut tx, me.id, target.id(), store::CONNECTION, 0, message, now)
         .await?
         .ok_or_else(|| AppError::bad_request("Connection already exists"))?;
     let (hub, id) = (state.hub.clone(), row.id);
-    let (a, b) = (me.id, target.id);
+    let (a, b) = (me.id, target.id());
     tx.on_commit(move || {
         hub.publish(Topic::User(b), ServerFrame::ConnectionRequest { id });
         hub.publish(Topic::User(a), ServerFrame::ConnectionsChanged);
