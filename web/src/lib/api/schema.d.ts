@@ -1299,6 +1299,11 @@ export interface components {
             reporter?: null | components["schemas"]["ProfileCard"];
             status: components["schemas"]["ReportStatus"];
             subject?: null | components["schemas"]["ProfileCard"];
+            /**
+             * @description True when that person deleted their account: the report stays, `subject` is null and a
+             *     reported person's content is titled "Deleted account".
+             */
+            subjectDeleted: boolean;
             /** Format: int64 */
             targetId: number;
             targetType: components["schemas"]["TargetType"];
@@ -3177,6 +3182,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block stands between the two, or the person is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description User not found / Project not found */
             404: {
                 headers: {
@@ -3852,6 +3866,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block stands between the two, or the receiver is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description User not found */
             404: {
                 headers: {
@@ -4421,7 +4444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Task"];
                 };
             };
-            /** @description The assignee is not on the project */
+            /** @description The assignee does not work on the project */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4438,6 +4461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not the owner, or a block stands between the owner and the assignee */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4492,7 +4516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the owner or a collaborator */
+            /** @description Not the owner or a collaborator (a viewer only follows) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4733,6 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not the owner, or a block stands between the owner and the person */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4924,6 +4949,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A reply to someone with a block between the two */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4991,6 +5025,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block stands between the caller and the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5042,7 +5085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Neither the owner nor a collaborator */
+            /** @description Neither the owner nor a collaborator (a viewer only follows) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5100,6 +5143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Neither the owner nor a collaborator (a viewer only follows) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,7 +5202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only investors pledge */
+            /** @description Only investors pledge; not across a block with the owner */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5210,6 +5254,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A block stands between the caller and the owner */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5753,7 +5806,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Top earners by coins; `Link` while more remain */
+            /** @description Top earners by coins (not suspended people, nor anyone with a block between them and the caller); `Link` while more remain */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6403,7 +6456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Whether the person has the app open anywhere */
+            /** @description Whether the person has the app open anywhere (oneself, a connection or a direct-chat partner) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6420,6 +6473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such person, or one the caller may not see: neither a connection nor a direct-chat partner, or a block stands between them */
             404: {
                 headers: {
                     [name: string]: unknown;
