@@ -444,12 +444,9 @@ async fn delete_in(state: &AppState, tx: &mut crate::db::Tx, me: i64) -> AppResu
     for project in touched.iter().chain(supported.iter().map(|(p, _)| p)) {
         crate::projects::announce(state, tx, *project, &[]).await?;
     }
-    sqlx::query(
-        "DELETE FROM reports WHERE reporter_id = $1 OR subject_id = $1 OR (target_type = 'user' AND target_id = $1)",
-    )
-    .bind(me)
-    .execute(&mut **tx)
-    .await?;
+    // Reports they made go; reports about them stay for the administrators (API.md "Limits and fair
+    // play"), their `subject_id` emptied by the schema, which is how the account shows as deleted.
+    sqlx::query("DELETE FROM reports WHERE reporter_id = $1").bind(me).execute(&mut **tx).await?;
     // Their rate-limit windows (keyed by id, never reused, but no row of the account stays).
     for key in [format!("user:{me}"), format!("messages:{me}"), format!("requests:{me}"), format!("reports:{me}")] {
         sqlx::query("DELETE FROM login_attempts WHERE attempt_key = $1").bind(key).execute(&mut **tx).await?;

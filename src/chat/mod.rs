@@ -22,6 +22,7 @@ use crate::{
     error::{AppError, AppResult},
     files,
     realtime::{ChatRef, ServerFrame, Topic},
+    safety::reach::reach,
 };
 use model::{Message, MessageBody, MessageRow};
 
@@ -58,7 +59,7 @@ impl Chat {
     async fn members(&self, conn: &mut Conn) -> Result<Vec<i64>, sqlx::Error> {
         match self {
             Chat::Direct { me, other } => Ok(vec![*me, *other]),
-            Chat::Project { id } => crate::projects::store::members(conn, *id).await,
+            Chat::Project { id } => crate::projects::store::workers(conn, *id).await,
             Chat::Room { slug } => store::room_members(conn, slug).await,
         }
     }
@@ -108,7 +109,7 @@ pub async fn check(state: &AppState, me: i64, chat: &Chat) -> AppResult<()> {
                 .ok_or(AppError::NotFound("User"))?;
         }
         Chat::Project { id } => {
-            crate::projects::access::member(state, me, *id).await?;
+            crate::projects::access::worker(state, me, *id).await?;
         }
         Chat::Room { slug } => {
             if !store::is_room_member(&mut *state.db.conn().await?, slug, me).await? {
@@ -163,9 +164,11 @@ fn checked(body: &MessageBody) -> AppResult<(String, &'static str)> {
 pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<Message> {
     let (content, kind) = checked(body)?;
     check(state, me, &chat).await?;
-    if let Chat::Direct { other, .. } = chat {
-        crate::safety::blocks::ensure_reachable(&mut *state.db.conn().await?, me, other).await?;
-    }
+    // A direct message reaches its receiver only as the reach rule allows.
+    let receiver = match chat {
+        Chat::Direct { other, .. } => Some(reach(&mut *state.db.conn().await?, me, other).await?.id()),
+        _ => None,
+    };
     let attachment_name: Option<String> =
         body.attachment_name.as_deref().map(|n| n.chars().filter(|c| !c.is_control()).take(200).collect());
     let now = state.clock.now_ms();
@@ -183,10 +186,6 @@ pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> 
         _ => None,
     };
     let conversation = store::open(&mut tx, &chat.key(), chat.kind(), pair, project, room, now).await?;
-    let receiver = match chat {
-        Chat::Direct { other, .. } => Some(other),
-        _ => None,
-    };
     let row = store::insert(
         &mut tx,
         &store::NewMessage {
@@ -295,7 +294,9 @@ pub async fn remove_in(state: &AppState, tx: &mut Tx, id: i64) -> AppResult<Opti
 }
 
 /// Passes a typing signal from `me` to the chat's other members, if `me` may write there; anything
-/// else (a chat they are not in, an unknown one) is dropped without a word.
+/// else (a chat they are not in, an unknown one) is dropped without a word. Never to someone with a
+/// block between them and `me` (the reach rule): a direct chat asks it of its one receiver, a group
+/// leaves out everyone `me` blocked or was blocked by.
 pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
     let resolved = match &chat {
         ChatRef::Direct { user_id } => Some(Chat::Direct { me, other: *user_id }),
@@ -306,7 +307,19 @@ pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
     if check(&state, me, &resolved).await.is_err() {
         return;
     }
-    let members = async { resolved.members(&mut *state.db.conn().await?).await };
+    let members = async {
+        let mut conn = state.db.conn().await?;
+        if let Chat::Direct { other, .. } = resolved {
+            return Ok(match reach(&mut conn, me, other).await {
+                Ok(other) => vec![other.id()],
+                Err(_) => Vec::new(),
+            });
+        }
+        let hidden = crate::safety::blocks::hidden_from(&mut conn, me).await?;
+        let mut members = resolved.members(&mut conn).await?;
+        members.retain(|m| !hidden.contains(m));
+        Ok::<_, AppError>(members)
+    };
     let receivers = match members.await {
         Ok(receivers) => receivers,
         Err(err) => {

@@ -130,9 +130,26 @@ pub async fn forget_instance(state: &AppState) -> Result<(), sqlx::Error> {
         .map(|_| ())
 }
 
+/// Whether `me` may see `other` come and go: they are connected or have a direct chat, and no
+/// block stands between them (API.md "Limits and fair play"; the same people [`watchers`] names).
+async fn sees(conn: &mut Conn, me: i64, other: i64) -> Result<bool, sqlx::Error> {
+    let (low, high) = (me.min(other), me.max(other));
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 WHERE (EXISTS (SELECT 1 FROM connections WHERE low_id = $1 AND high_id = $2 AND status = 'accepted') \
+            OR EXISTS (SELECT 1 FROM conversations WHERE kind = 'direct' AND low_id = $1 AND high_id = $2)) \
+         AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1))",
+    )
+    .bind(low)
+    .bind(high)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
+}
+
 #[utoipa::path(get, path = "/api/users/{id}/presence", tag = "chat", params(("id" = String, Path)),
-    responses((status = 200, body = Presence, description = "Whether the person has the app open anywhere"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Presence, description = "Whether the person has the app open anywhere (oneself, a connection or a direct-chat partner)"),
+              (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody, description = "No such person, or one the caller may not see: neither a connection nor a direct-chat partner, or a block stands between them")))]
 pub async fn presence(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -140,10 +157,12 @@ pub async fn presence(
 ) -> AppResult<Json<Presence>> {
     let id: i64 = id.parse().map_err(|_| AppError::NotFound("User"))?;
     let mut conn = state.db.conn().await?;
+    // Anyone else learns nothing, not even that the person exists.
+    if id != me.id && !sees(&mut conn, me.id, id).await? {
+        return Err(AppError::NotFound("User"));
+    }
     if crate::accounts::store::find_by_id(&mut conn, id).await?.is_none() {
         return Err(AppError::NotFound("User"));
     }
-    // Across a block neither sees the other come and go.
-    let blocked = crate::safety::blocks::between(&mut conn, me.id, id).await?.is_some();
-    Ok(Json(Presence { user_id: id, online: !blocked && is_online(&mut conn, id).await? }))
+    Ok(Json(Presence { user_id: id, online: is_online(&mut conn, id).await? }))
 }

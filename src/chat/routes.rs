@@ -77,6 +77,7 @@ pub async fn direct_history(
 
 #[utoipa::path(post, path = "/api/messages", tag = TAG, request_body = DirectMessageBody,
     responses((status = 201, body = Message), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "A block stands between the two, or the receiver is suspended"),
               (status = 404, body = ErrorBody, description = "User not found")))]
 pub async fn send_direct(
     State(state): State<AppState>,
@@ -90,7 +91,7 @@ pub async fn send_direct(
 #[utoipa::path(get, path = "/api/projects/{id}/messages", tag = TAG, params(("id" = String, Path), PageParams),
     responses((status = 200, body = [Message], description = "In sending order; the first page is the newest"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "Neither the owner nor a collaborator"), (status = 404, body = ErrorBody)))]
+              (status = 403, body = ErrorBody, description = "Neither the owner nor a collaborator (a viewer only follows)"), (status = 404, body = ErrorBody)))]
 pub async fn project_history(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -103,7 +104,7 @@ pub async fn project_history(
 
 #[utoipa::path(post, path = "/api/projects/{id}/messages", tag = TAG, params(("id" = String, Path)), request_body = MessageBody,
     responses((status = 201, body = Message), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 403, body = ErrorBody, description = "Neither the owner nor a collaborator (a viewer only follows)"), (status = 404, body = ErrorBody)))]
 pub async fn send_project(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,

@@ -168,10 +168,11 @@ pub async fn delete(tx: &mut Tx, id: i64) -> Result<(), sqlx::Error> {
 /// latest first. Found from the caller's side through indexes (a scan of every conversation grew
 /// with the whole community's chats: 8 ms a call after a 10-minute soak). Their projects are read
 /// first and named in the query: joined inside it, PostgreSQL's generic plan could walk every
-/// project to find the caller's.
+/// project to find the caller's. A project's chat is its workers' (a viewer is not in it).
 pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ConversationRow>, sqlx::Error> {
     let projects: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM projects WHERE owner_id = $1 UNION SELECT project_id FROM project_collaborators WHERE user_id = $1",
+        "SELECT id FROM projects WHERE owner_id = $1 \
+         UNION SELECT project_id FROM project_collaborators WHERE user_id = $1 AND role <> 'viewer'",
     )
     .bind(me)
     .fetch_all(&mut *conn)

@@ -8,7 +8,7 @@ use axum::{
 
 use super::{model::*, store};
 use crate::{
-    accounts::{model::UserRow, store as accounts_store},
+    accounts::store as accounts_store,
     app::AppState,
     auth::CurrentUser,
     db::Tx,
@@ -19,7 +19,7 @@ use crate::{
         catalogue::Metric,
         ledger::{self, Reason},
     },
-    safety::blocks,
+    safety::{blocks, reach::reach},
 };
 
 const TAG: &str = "connections";
@@ -28,10 +28,6 @@ pub const CONNECTION_COINS: i64 = 25;
 
 fn connection_id(raw: &str) -> AppResult<i64> {
     raw.parse().map_err(|_| AppError::NotFound("Connection"))
-}
-
-async fn other_person(state: &AppState, id: i64) -> AppResult<UserRow> {
-    accounts_store::find_by_id(&mut *state.db.conn().await?, id).await?.ok_or(AppError::NotFound("User"))
 }
 
 /// Two people became connected: both counts rise, each is paid once per pair (within the day's
@@ -66,7 +62,8 @@ fn tell_both(state: &AppState, tx: &mut Tx, a: i64, b: i64) {
 
 #[utoipa::path(post, path = "/api/connections", tag = TAG, operation_id = "createConnection", request_body = NewConnectionRequest,
     responses((status = 201, body = Connection), (status = 400, body = ErrorBody, description = "Yourself, a bad type, or the connection already exists"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "User not found / Project not found")))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A block stands between the two, or the person is suspended"),
+              (status = 404, body = ErrorBody, description = "User not found / Project not found")))]
 pub async fn create(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -82,10 +79,9 @@ pub async fn create(
             let project_id = body
                 .project_id
                 .ok_or_else(|| AppError::bad_request("projectId is required for a collaboration request"))?;
-            let project = crate::projects::access::visible(&state, me.id, project_id).await?;
-            blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, project.owner_id).await?;
+            let (project, owner) = crate::projects::access::with_owner(&state, me.id, project_id).await?;
             let mut tx = state.db.begin().await?;
-            let row = crate::projects::request_collaboration_in(&state, &mut tx, &me, &project, message)
+            let row = crate::projects::request_collaboration_in(&state, &mut tx, &me, &project, &owner, message)
                 .await?
                 .ok_or_else(|| AppError::bad_request("Collaboration request already exists"))?;
             tx.commit().await?;
@@ -97,15 +93,14 @@ pub async fn create(
     if target_id == me.id {
         return Err(AppError::bad_request("You cannot connect with yourself"));
     }
-    let target = other_person(&state, target_id).await?;
-    blocks::ensure_reachable(&mut *state.db.conn().await?, me.id, target.id).await?;
+    let target = reach(&mut *state.db.conn().await?, me.id, target_id).await?;
     let mut tx = state.db.begin().await?;
     let now = state.clock.now_ms();
-    let row = store::request(&mut tx, me.id, target.id, store::CONNECTION, 0, message, now)
+    let row = store::request(&mut tx, me.id, target.id(), store::CONNECTION, 0, message, now)
         .await?
         .ok_or_else(|| AppError::bad_request("Connection already exists"))?;
     let (hub, id) = (state.hub.clone(), row.id);
-    let (a, b) = (me.id, target.id);
+    let (a, b) = (me.id, target.id());
     tx.on_commit(move || {
         hub.publish(Topic::User(b), ServerFrame::ConnectionRequest { id });
         hub.publish(Topic::User(a), ServerFrame::ConnectionsChanged);
@@ -129,7 +124,7 @@ async fn connect_instantly(state: &AppState, me: i64, code: &str) -> AppResult<S
     if other.id == me {
         return Err(AppError::bad_request("You cannot connect with yourself"));
     }
-    blocks::ensure_reachable(&mut *state.db.conn().await?, me, other.id).await?;
+    let other = reach(&mut *state.db.conn().await?, me, other.id).await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
     if store::declined_since(&mut tx, me, other.id, now - REJECTION_HOLDS_MS).await? {

@@ -105,7 +105,7 @@ const PLEDGE_SELECT: &str =
 
 #[utoipa::path(post, path = "/api/projects/{id}/pledge", tag = TAG, params(("id" = String, Path)), request_body = PledgeRequest,
     responses((status = 201, body = PledgeResponse), (status = 400, body = ErrorBody, description = "Under £100, not whole pence, no message, one's own project"),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Only investors pledge"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Only investors pledge; not across a block with the owner"),
               (status = 404, body = ErrorBody)))]
 pub async fn pledge(
     State(state): State<AppState>,
@@ -116,8 +116,8 @@ pub async fn pledge(
     if me.role() != Role::Investor {
         return Err(AppError::Forbidden("Only investors can make investment pledges".into()));
     }
-    let project = access::visible(&state, me.id, crate::projects::project_id(&id)?).await?;
-    if project.owner_id == me.id {
+    let (project, owner) = access::with_owner(&state, me.id, crate::projects::project_id(&id)?).await?;
+    if owner.id() == me.id {
         return Err(AppError::bad_request("You cannot pledge to your own project"));
     }
     if body.amount < MINIMUM_PLEDGE {
@@ -156,7 +156,8 @@ pub async fn pledge(
         &state,
         &mut tx,
         &NewNotification {
-            user_id: project.owner_id,
+            user_id: owner.id(),
+            actor: Some(me.id),
             kind: Kind::ProjectSupport,
             title: "New investment pledge",
             message: &text,

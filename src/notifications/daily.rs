@@ -64,6 +64,7 @@ pub async fn give_today(state: &AppState, tx: &mut Tx, user_id: i64) -> Result<b
     let (title, message) = note_for(user_id, day);
     let new = NewNotification {
         user_id,
+        actor: None,
         kind: Kind::DailyMotivation,
         title,
         message,

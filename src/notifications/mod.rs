@@ -21,12 +21,18 @@ use crate::{
 };
 
 /// Creates a notification in `tx` and arranges its announcement for when `tx` commits. `None` when
-/// `once_key` was already used for this user (nothing new was created).
+/// `once_key` was already used for this user, or when a block stands between its actor and the
+/// recipient (nothing new was created).
 pub async fn notify(
     state: &AppState,
     tx: &mut Tx,
     new: &NewNotification<'_>,
 ) -> Result<Option<Notification>, sqlx::Error> {
+    if let Some(actor) = new.actor {
+        if !crate::safety::reach::allows(tx, actor, new.user_id).await? {
+            return Ok(None);
+        }
+    }
     let Some(row) = store::insert(tx, new).await? else {
         return Ok(None);
     };

@@ -8,6 +8,9 @@ use crate::{
 
 pub struct NewNotification<'a> {
     pub user_id: i64,
+    /// The person whose act it tells of (a supporter, a replier, an owner), if any: nothing is
+    /// created when a block stands between the two (API.md "Safety"; [`crate::safety::reach`]).
+    pub actor: Option<i64>,
     pub kind: super::model::Kind,
     pub title: &'a str,
     pub message: &'a str,

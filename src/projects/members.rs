@@ -11,7 +11,6 @@ use axum::{
 
 use super::{access, announce, model::*, project_id, rules, store};
 use crate::{
-    accounts::store as accounts_store,
     app::AppState,
     auth::CurrentUser,
     connections::{model::ConnectionRow, store as connections_store},
@@ -24,6 +23,7 @@ use crate::{
     notifications::{self, Kind, NewNotification},
     realtime::{ServerFrame, Topic},
     rewards::ledger::{self, Reason},
+    safety::reach::{reach, Reachable},
 };
 
 const TAG: &str = "projects";
@@ -32,32 +32,27 @@ fn user_id(raw: &str) -> AppResult<i64> {
     raw.parse().map_err(|_| AppError::NotFound("User"))
 }
 
-/// Sends the project's owner a pending collaboration request from `me`, in `tx`, and tells them.
-/// `None` when one is already pending (or the two already collaborate).
+/// Sends the project's owner (as `me` reached them: [`access::with_owner`]) a pending collaboration
+/// request from `me`, in `tx`, and tells them. `None` when one is already pending (or the two
+/// already collaborate).
 pub async fn request_collaboration_in(
     state: &AppState,
     tx: &mut Tx,
     me: &crate::accounts::model::UserRow,
     project: &ProjectRow,
+    owner: &Reachable,
     message: Option<&str>,
 ) -> AppResult<Option<ConnectionRow>> {
-    if project.owner_id == me.id {
+    if owner.id() == me.id {
         return Err(AppError::bad_request("This is your own project"));
     }
     if project.is_member() {
         return Err(AppError::bad_request("You are already a collaborator on this project"));
     }
     let now = state.clock.now_ms();
-    let Some(row) = connections_store::request(
-        tx,
-        me.id,
-        project.owner_id,
-        connections_store::COLLABORATION,
-        project.id,
-        message,
-        now,
-    )
-    .await?
+    let Some(row) =
+        connections_store::request(tx, me.id, owner.id(), connections_store::COLLABORATION, project.id, message, now)
+            .await?
     else {
         return Ok(None);
     };
@@ -66,7 +61,8 @@ pub async fn request_collaboration_in(
         state,
         tx,
         &NewNotification {
-            user_id: project.owner_id,
+            user_id: owner.id(),
+            actor: Some(me.id),
             kind: Kind::CollaborationRequest,
             title: "Collaboration request",
             message: &text,
@@ -75,7 +71,7 @@ pub async fn request_collaboration_in(
         },
     )
     .await?;
-    let (hub, id, owner, requester) = (state.hub.clone(), row.id, project.owner_id, me.id);
+    let (hub, id, owner, requester) = (state.hub.clone(), row.id, owner.id(), me.id);
     tx.on_commit(move || {
         hub.publish(Topic::User(owner), ServerFrame::ConnectionRequest { id });
         hub.publish(Topic::User(requester), ServerFrame::ConnectionsChanged);
@@ -118,7 +114,8 @@ pub async fn collaborators(
 
 #[utoipa::path(post, path = "/api/projects/{id}/collaborators", tag = TAG, params(("id" = String, Path)), request_body = AddCollaborator,
     responses((status = 201, body = Collaborator), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 403, body = ErrorBody, description = "Not the owner, or a block stands between the owner and the person"),
+              (status = 404, body = ErrorBody)))]
 pub async fn add_collaborator(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -134,14 +131,12 @@ pub async fn add_collaborator(
     if body.user_id == me.id {
         return Err(AppError::bad_request("You own this project already"));
     }
-    let person = accounts_store::find_by_id(&mut *state.db.conn().await?, body.user_id)
-        .await?
-        .ok_or(AppError::NotFound("User"))?;
+    let person = reach(&mut *state.db.conn().await?, me.id, body.user_id).await?;
     let mut tx = state.db.begin().await?;
-    let row = store::add_collaborator(&mut tx, project.id, person.id, role, state.clock.now_ms())
+    let row = store::add_collaborator(&mut tx, project.id, person.id(), role, state.clock.now_ms())
         .await?
         .ok_or_else(|| AppError::bad_request("This person is already a collaborator"))?;
-    announce(&state, &mut tx, project.id, &[person.id]).await?;
+    announce(&state, &mut tx, project.id, &[person.id()]).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
@@ -178,14 +173,15 @@ pub async fn remove_collaborator(
 #[utoipa::path(post, path = "/api/projects/{id}/join", tag = TAG, operation_id = "joinProject", params(("id" = String, Path)), request_body = JoinRequest,
     responses((status = 200, body = JoinResponse, description = "Joined, or (a protected project) a request sent to the owner"),
               (status = 400, body = ErrorBody, description = "One's own project, already on it, or an unknown role"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A block stands between the caller and the owner"),
+              (status = 404, body = ErrorBody)))]
 pub async fn join(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<JoinRequest>,
 ) -> AppResult<Json<JoinResponse>> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let (project, owner) = access::with_owner(&state, me.id, project_id(&id)?).await?;
     let role = rules::member_role(body.role.as_deref())?;
     if project.owner_id == me.id {
         return Err(AppError::bad_request("This is your own project"));
@@ -200,7 +196,7 @@ pub async fn join(
     let mut tx = state.db.begin().await?;
     let answer = if project.is_protected == 1 {
         let message = format!("I would like to join {} as {chosen}.", project.title);
-        request_collaboration_in(&state, &mut tx, &me, &project, Some(&message)).await?;
+        request_collaboration_in(&state, &mut tx, &me, &project, &owner, Some(&message)).await?;
         JoinResponse {
             joined: false,
             requested: true,
@@ -225,20 +221,21 @@ pub async fn join(
 #[utoipa::path(post, path = "/api/projects/{id}/request-collaboration", tag = TAG, params(("id" = String, Path)),
     request_body = CollaborationRequestBody,
     responses((status = 201, body = crate::connections::model::Connection), (status = 400, body = ErrorBody, description = "One's own project, already on it, or the request already exists"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A block stands between the caller and the owner"),
+              (status = 404, body = ErrorBody)))]
 pub async fn request_collaboration(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<CollaborationRequestBody>,
 ) -> AppResult<(StatusCode, Json<crate::connections::model::Connection>)> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let (project, owner) = access::with_owner(&state, me.id, project_id(&id)?).await?;
     let message = body.message.as_deref().map(str::trim).filter(|m| !m.is_empty());
     if message.is_some_and(|m| m.chars().count() > 500) {
         return Err(AppError::bad_request("message must be at most 500 characters"));
     }
     let mut tx = state.db.begin().await?;
-    let row = request_collaboration_in(&state, &mut tx, &me, &project, message)
+    let row = request_collaboration_in(&state, &mut tx, &me, &project, &owner, message)
         .await?
         .ok_or_else(|| AppError::bad_request("Collaboration request already exists"))?;
     tx.commit().await?;

@@ -37,6 +37,7 @@ pub(crate) fn project_id(raw: &str) -> AppResult<i64> {
 
 pub mod access {
     use super::*;
+    use crate::safety::reach::{reach, Reachable};
 
     /// The project as the caller may see it, or 404.
     pub async fn visible(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
@@ -55,13 +56,22 @@ pub mod access {
         Ok(project)
     }
 
-    /// The project if the caller owns it or works on it.
-    pub async fn member(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
+    /// The project if the caller owns it or works on it as a collaborator (a viewer only follows it).
+    pub async fn worker(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
         let project = visible(state, me, id).await?;
-        if !project.is_member() {
+        if !project.is_worker() {
             return Err(AppError::Forbidden("Only the project's owner and collaborators can do this".into()));
         }
         Ok(project)
+    }
+
+    /// The project with its owner as the caller may reach them ([`crate::safety::reach`]): how
+    /// joining, asking to collaborate and pledging get the person they reach. 404 when the caller
+    /// cannot see it, 403 when a block stands between the caller and the owner.
+    pub async fn with_owner(state: &AppState, me: i64, id: i64) -> AppResult<(ProjectRow, Reachable)> {
+        let project = visible(state, me, id).await?;
+        let owner = reach(&mut *state.db.conn().await?, me, project.owner_id).await?;
+        Ok((project, owner))
     }
 }
 

@@ -59,6 +59,12 @@ impl ProjectRow {
         self.my_role == "owner"
     }
 
+    /// The owner or a collaborator: who works on it (completes tasks, uses its chat). A `viewer`
+    /// is on it too but only follows it (API.md "Limits and fair play": project roles).
+    pub fn is_worker(&self) -> bool {
+        matches!(self.my_role.as_str(), "owner" | "collaborator")
+    }
+
     pub fn owner_name(&self) -> String {
         format!("{} {}", self.owner_first_name, self.owner_last_name).trim().to_string()
     }

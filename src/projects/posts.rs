@@ -16,6 +16,7 @@ use crate::{
     extract::ApiJson,
     files::{photo, upload},
     notifications::{self, Kind, NewNotification},
+    safety::reach::reach,
 };
 
 const TAG: &str = "projects";
@@ -77,6 +78,7 @@ pub async fn post_update(
             &mut tx,
             &NewNotification {
                 user_id: *supporter,
+                actor: Some(me.id),
                 kind: Kind::ProjectUpdate,
                 title: "Project update",
                 message: &message,
@@ -108,6 +110,7 @@ pub async fn feedback(
 
 #[utoipa::path(post, path = "/api/projects/{id}/feedback", tag = TAG, params(("id" = String, Path)), request_body = NewFeedback,
     responses((status = 201, body = Feedback), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "A reply to someone with a block between the two"),
               (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
 pub async fn post_feedback(
     State(state): State<AppState>,
@@ -124,6 +127,13 @@ pub async fn post_feedback(
         },
         None => None,
     };
+    // A reply reaches the comment's author: not across a block (API.md "Safety").
+    let replied_to = match &parent {
+        Some(parent) if parent.author_id != me.id => {
+            Some(reach(&mut *state.db.conn().await?, me.id, parent.author_id).await?)
+        }
+        _ => None,
+    };
     let image = image_input(&state, body.image_url.as_deref()).await?;
     let mut tx = state.db.begin().await?;
     let row = store::insert_feedback(
@@ -136,13 +146,14 @@ pub async fn post_feedback(
         state.clock.now_ms(),
     )
     .await?;
-    if let Some(parent) = parent.filter(|p| p.author_id != me.id) {
+    if let (Some(parent), Some(author)) = (&parent, &replied_to) {
         let message = format!("{} {} replied to your feedback on {}", me.first_name, me.last_name, project.title);
         notifications::notify(
             &state,
             &mut tx,
             &NewNotification {
-                user_id: parent.author_id,
+                user_id: author.id(),
+                actor: Some(me.id),
                 kind: Kind::FeedbackReply,
                 title: "New reply",
                 message: &message,

@@ -306,6 +306,7 @@ pub async fn support(
         &mut tx,
         &NewNotification {
             user_id: project.owner_id,
+            actor: Some(me.id),
             kind: Kind::ProjectSupport,
             title: "New supporter!",
             message: &message,

@@ -359,6 +359,17 @@ pub async fn members(conn: &mut Conn, project: i64) -> Result<Vec<i64>, sqlx::Er
     .await
 }
 
+/// The people who work on a project: its owner and collaborators, not its viewers (who only follow it).
+pub async fn workers(conn: &mut Conn, project: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT owner_id FROM projects WHERE id = $1 \
+         UNION SELECT user_id FROM project_collaborators WHERE project_id = $1 AND role <> 'viewer'",
+    )
+    .bind(project)
+    .fetch_all(&mut *conn)
+    .await
+}
+
 // ---- tasks ----
 
 const TASK_SELECT: &str = "SELECT t.id, t.project_id, t.title, t.description, t.assigned_to, t.is_completed, \

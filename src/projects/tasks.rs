@@ -1,5 +1,7 @@
 //! Handlers of tasks: the owner makes, edits, assigns and deletes them; the owner and
-//! collaborators complete them (25 coins to whoever completes one, once).
+//! collaborators complete them (25 coins to whoever completes one, once). A viewer follows the
+//! project and completes nothing; a task is assigned only to someone who works on it and whom the
+//! owner may reach (no block between them).
 
 use axum::{
     extract::{Path, State},
@@ -16,6 +18,7 @@ use crate::{
     extract::ApiJson,
     notifications::{self, Kind, NewNotification},
     rewards::ledger::{self, Reason},
+    safety::reach::{reach, Reachable},
 };
 
 const TAG: &str = "tasks";
@@ -80,7 +83,7 @@ pub async fn create(
 
 #[utoipa::path(patch, path = "/api/projects/tasks/{taskId}/complete", tag = TAG, params(("taskId" = String, Path)),
     responses((status = 200, body = CompletedTask), (status = 400, body = ErrorBody, description = "Already completed"),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the owner or a collaborator"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the owner or a collaborator (a viewer only follows)"),
               (status = 404, body = ErrorBody)))]
 pub async fn complete(
     State(state): State<AppState>,
@@ -88,7 +91,7 @@ pub async fn complete(
     Path(task_id): Path<String>,
 ) -> AppResult<Json<CompletedTask>> {
     let (task, project) = visible_task(&state, me.id, &task_id).await?;
-    if !project.is_member() {
+    if !project.is_worker() {
         return Err(AppError::Forbidden("Only the project's owner and collaborators can complete its tasks".into()));
     }
     let mut tx = state.db.begin().await?;
@@ -104,8 +107,9 @@ pub async fn complete(
 }
 
 #[utoipa::path(patch, path = "/api/projects/tasks/{taskId}/assign", tag = TAG, params(("taskId" = String, Path)), request_body = AssignTask,
-    responses((status = 200, body = Task), (status = 400, body = ErrorBody, description = "The assignee is not on the project"),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Task), (status = 400, body = ErrorBody, description = "The assignee does not work on the project"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Not the owner, or a block stands between the owner and the assignee"),
+              (status = 404, body = ErrorBody)))]
 pub async fn assign(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -113,20 +117,31 @@ pub async fn assign(
     ApiJson(body): ApiJson<AssignTask>,
 ) -> AppResult<Json<Task>> {
     let (task, project) = owned_task(&state, me.id, &task_id).await?;
+    // Assigning reaches the assignee: the reach rule gives the person, or refuses.
+    let assignee = match body.assigned_to {
+        Some(id) => Some(reach(&mut *state.db.conn().await?, me.id, id).await.map_err(|err| match err {
+            AppError::NotFound(_) => {
+                AppError::bad_request("Tasks can be assigned only to the project's owner and collaborators")
+            }
+            other => other,
+        })?),
+        None => None,
+    };
     let mut tx = state.db.begin().await?;
-    if let Some(assignee) = body.assigned_to {
-        if !store::members(&mut tx, project.id).await?.contains(&assignee) {
+    if let Some(assignee) = &assignee {
+        if !store::workers(&mut tx, project.id).await?.contains(&assignee.id()) {
             return Err(AppError::bad_request("Tasks can be assigned only to the project's owner and collaborators"));
         }
     }
-    store::assign_task(&mut tx, task.id, body.assigned_to, state.clock.now_ms()).await?;
-    if let Some(assignee) = body.assigned_to.filter(|a| *a != me.id && Some(*a) != task.assigned_to) {
+    store::assign_task(&mut tx, task.id, assignee.as_ref().map(Reachable::id), state.clock.now_ms()).await?;
+    if let Some(assignee) = assignee.filter(|a| a.id() != me.id && Some(a.id()) != task.assigned_to) {
         let message = format!("You have been assigned \"{}\" on {}", task.title, project.title);
         notifications::notify(
             &state,
             &mut tx,
             &NewNotification {
-                user_id: assignee,
+                user_id: assignee.id(),
+                actor: Some(me.id),
                 kind: Kind::TaskAssignment,
                 title: "New task assigned",
                 message: &message,

@@ -224,6 +224,7 @@ async fn level_up(state: &AppState, tx: &mut Tx, user_id: i64, before: i64, afte
         let once_key = format!("level:{index}");
         let new = NewNotification {
             user_id,
+            actor: None,
             kind: Kind::Reward,
             title: "Level Up!",
             message: &message,
@@ -420,6 +421,7 @@ pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: 
             let once_key = format!("achievement:{}", achievement.id);
             let new = NewNotification {
                 user_id,
+                actor: None,
                 kind: Kind::Reward,
                 title: "Achievement unlocked!",
                 message: &message,

@@ -149,7 +149,7 @@ pub async fn rewards(
             claimable: today_counts.iter().find(|c| c.0 == t.id).map_or(0, |c| c.1 - c.2),
         })
         .collect();
-    let leaderboard = super::store::leaderboard(&mut conn, 10, None).await?;
+    let leaderboard = super::store::leaderboard(&mut conn, user.id, 10, None).await?;
     Ok(Json(RewardsResponse {
         user: RewardsUser {
             coins,
@@ -287,13 +287,13 @@ pub async fn claim(
 
 #[utoipa::path(get, path = "/api/rewards/leaderboard", tag = TAG,
     params(crate::db::page::PageParams),
-    responses((status = 200, body = [LeaderboardEntry], description = "Top earners by coins; `Link` while more remain"),
+    responses((status = 200, body = [LeaderboardEntry], description = "Top earners by coins (not suspended people, nor anyone with a block between them and the caller); `Link` while more remain"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn leaderboard(
     State(state): State<AppState>,
-    CurrentUser(_user): CurrentUser,
+    CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Page<LeaderboardEntry>> {
-    let rows = super::store::leaderboard(&mut *state.db.conn().await?, page.fetch_limit(), page.after).await?;
+    let rows = super::store::leaderboard(&mut *state.db.conn().await?, me.id, page.fetch_limit(), page.after).await?;
     Ok(page.finish(rows, |e| (e.coins, e.id)))
 }

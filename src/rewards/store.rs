@@ -3,20 +3,25 @@
 use super::model::LeaderboardEntry;
 use crate::db::{page::Cursor, Conn};
 
-/// Top earners by coins (ties by id), after `after` when paging; people with no coins are not listed.
+/// Top earners by coins (ties by id), after `after` when paging; people with no coins are not listed,
+/// nor suspended people, nor (for `viewer`) anyone with a block between them and the viewer.
 pub async fn leaderboard(
     conn: &mut Conn,
+    viewer: i64,
     limit: i64,
     after: Option<Cursor>,
 ) -> Result<Vec<LeaderboardEntry>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT id, first_name, last_name, username, profile_image_url, coins, lifetime_coins AS total_coins_earned \
-         FROM users WHERE coins > 0 AND ($2 IS NULL OR coins < $2 OR (coins = $2 AND id < $3)) \
-         ORDER BY coins DESC, id DESC LIMIT $1",
-    )
+    sqlx::query_as(&format!(
+        "SELECT u.id, u.first_name, u.last_name, u.username, u.profile_image_url, u.coins, \
+         u.lifetime_coins AS total_coins_earned \
+         FROM users u WHERE u.coins > 0 AND ($2 IS NULL OR u.coins < $2 OR (u.coins = $2 AND u.id < $3)) AND {} \
+         ORDER BY u.coins DESC, u.id DESC LIMIT $1",
+        crate::safety::blocks::listable_sql("$4", "u")
+    ))
     .bind(limit)
     .bind(after.map(|c| c.key))
     .bind(after.map(|c| c.id))
+    .bind(viewer)
     .fetch_all(&mut *conn)
     .await
 }

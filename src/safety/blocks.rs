@@ -55,15 +55,6 @@ pub async fn between(conn: &mut Conn, me: i64, other: i64) -> Result<Option<bool
     Ok(blocker.map(|b| b == me))
 }
 
-/// 403 when a block stands between the two, saying which way in words each side understands.
-pub async fn ensure_reachable(conn: &mut Conn, me: i64, other: i64) -> AppResult<()> {
-    match between(conn, me, other).await? {
-        None => Ok(()),
-        Some(true) => Err(AppError::Forbidden(YOU_BLOCKED.into())),
-        Some(false) => Err(AppError::Forbidden(NOT_AVAILABLE.into())),
-    }
-}
-
 /// Everyone `me` blocked or was blocked by (to leave out of lists built in memory, such as search).
 pub async fn hidden_from(conn: &mut Conn, me: i64) -> Result<Vec<i64>, sqlx::Error> {
     sqlx::query_scalar(

@@ -1,8 +1,9 @@
 //! Safety (API.md "Safety"): blocking, reports and moderation, and the per-person limits on
-//! messages, requests and reports.
+//! messages, requests and reports. [`reach`] is the one rule every act aimed at a person obeys.
 
 pub mod blocks;
 pub mod limits;
+pub mod reach;
 pub mod reports;
 
 use utoipa_axum::{router::OpenApiRouter, routes};

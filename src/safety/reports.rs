@@ -140,6 +140,9 @@ pub struct AdminReport {
     pub reporter: Option<ProfileCard>,
     /// The person behind the content: the one suspending would suspend (null once gone).
     pub subject: Option<ProfileCard>,
+    /// True when that person deleted their account: the report stays, `subject` is null and a
+    /// reported person's content is titled "Deleted account".
+    pub subject_deleted: bool,
     pub content: ReportedContent,
 }
 
@@ -366,8 +369,17 @@ async fn content_of(conn: &mut Conn, target: TargetType, id: i64) -> AppResult<R
     })
 }
 
+/// How a deleted account is named to administrators.
+pub const DELETED_ACCOUNT: &str = "Deleted account";
+
 async fn for_admin(conn: &mut Conn, row: &ReportRow) -> AppResult<AdminReport> {
     let target_type = TargetType::parse(&row.target_type);
+    // Every report names its subject when made; only deleting that account empties it.
+    let subject_deleted = row.subject_id.is_none();
+    let mut content = content_of(conn, target_type, row.target_id).await?;
+    if subject_deleted && target_type == TargetType::User && !content.exists {
+        content.title = Some(DELETED_ACCOUNT.into());
+    }
     Ok(AdminReport {
         id: row.id,
         target_type,
@@ -377,7 +389,8 @@ async fn for_admin(conn: &mut Conn, row: &ReportRow) -> AppResult<AdminReport> {
         created_at: rfc3339(row.created_at),
         reporter: card(conn, row.reporter_id).await?,
         subject: card(conn, row.subject_id).await?,
-        content: content_of(conn, target_type, row.target_id).await?,
+        subject_deleted,
+        content,
     })
 }
 

@@ -307,7 +307,11 @@ async fn presence_follows_open_sockets_and_is_told_to_the_people_who_chat_with_t
     assert_eq!((frame["userId"].as_i64(), frame["online"].as_bool()), (Some(b_id), Some(true)));
     assert_eq!(a.get(&presence).await.body["online"], true);
     assert!(silent(&mut stranger_socket, &["presence"]).await, "someone who never chatted with B is not told");
-    assert_eq!(stranger.get(&presence).await.status, StatusCode::OK);
+    assert_eq!(
+        stranger.get(&presence).await.status,
+        StatusCode::NOT_FOUND,
+        "presence is for connections and chat partners"
+    );
 
     // A second tab changes nothing; closing one of two leaves B online; closing the last makes B offline.
     let b_tab_two = open_socket(&app, &b_cookie).await;

@@ -20,6 +20,7 @@ mod ops;
 mod people;
 mod platform;
 mod projects;
+mod reach;
 mod realtime;
 mod rewards;
 mod s3;

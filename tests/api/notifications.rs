@@ -18,6 +18,7 @@ async fn notify(app: &TestApp, user_id: i64, title: &str) -> i64 {
     let mut tx = app.state.db.begin().await.unwrap();
     let new = NewNotification {
         user_id,
+        actor: None,
         kind: Kind::ProjectSupport,
         title,
         message: "Someone supported your project",
@@ -141,6 +142,7 @@ async fn a_notification_for_a_rolled_back_change_never_appears() {
     let mut tx = app.state.db.begin().await.unwrap();
     let new = NewNotification {
         user_id: user["id"].as_i64().unwrap(),
+        actor: None,
         kind: Kind::Reward,
         title: "Never",
         message: "This change rolls back",

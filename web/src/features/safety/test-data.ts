@@ -48,6 +48,7 @@ export function adminReport(id: number, overrides: Partial<AdminReport> = {}): A
     createdAt: '2026-11-21T09:30:00Z',
     reporter: ADA,
     subject: BOB,
+    subjectDeleted: false,
     content: {
       exists: true,
       title: 'Direct message',

@@ -1315,6 +1315,11 @@ export interface components {
             reporter?: null | components["schemas"]["ProfileCard"];
             status: components["schemas"]["ReportStatus"];
             subject?: null | components["schemas"]["ProfileCard"];
+            /**
+             * @description True when that person deleted their account: the report stays, `subject` is null and a
+             *     reported person's content is titled "Deleted account".
+             */
+            subjectDeleted: boolean;
             /** Format: int64 */
             targetId: number;
             targetType: components["schemas"]["TargetType"];
@@ -3221,6 +3226,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block stands between the two, or the person is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description User not found / Project not found */
             404: {
                 headers: {
@@ -3896,6 +3910,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block stands between the two, or the receiver is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description User not found */
             404: {
                 headers: {
@@ -4465,7 +4488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Task"];
                 };
             };
-            /** @description The assignee is not on the project */
+            /** @description The assignee does not work on the project */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,6 +4505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not the owner, or a block stands between the owner and the assignee */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4536,7 +4560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the owner or a collaborator */
+            /** @description Not the owner or a collaborator (a viewer only follows) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4777,6 +4801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not the owner, or a block stands between the owner and the person */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4968,6 +4993,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A reply to someone with a block between the two */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5035,6 +5069,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block stands between the caller and the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Neither the owner nor a collaborator */
+            /** @description Neither the owner nor a collaborator (a viewer only follows) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5144,6 +5187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Neither the owner nor a collaborator (a viewer only follows) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5202,7 +5246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only investors pledge */
+            /** @description Only investors pledge; not across a block with the owner */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5254,6 +5298,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A block stands between the caller and the owner */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5797,7 +5850,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Top earners by coins; `Link` while more remain */
+            /** @description Top earners by coins (not suspended people, nor anyone with a block between them and the caller); `Link` while more remain */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6483,7 +6536,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Whether the person has the app open anywhere */
+            /** @description Whether the person has the app open anywhere (oneself, a connection or a direct-chat partner) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6500,6 +6553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such person, or one the caller may not see: neither a connection nor a direct-chat partner, or a block stands between them */
             404: {
                 headers: {
                     [name: string]: unknown;
