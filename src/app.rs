@@ -126,8 +126,12 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         (None, true) => public_url.to_string(),
         (None, false) => "mailto:push@localhost".to_string(),
     };
-    let pusher =
-        Pusher::load(db.clone(), subject, hub.instance().to_string()).await.context("loading the Web Push key")?;
+    if config.push_allow_loopback_http {
+        tracing::warn!("GROW_PUSH_ALLOW_LOOPBACK_HTTP is set: pushes may reach this machine (for tests only)");
+    }
+    let pusher = Pusher::load(db.clone(), subject, hub.instance().to_string(), config.push_reach())
+        .await
+        .context("loading the Web Push key")?;
     let host = public_url.split("://").nth(1).and_then(|rest| rest.split([':', '/']).next()).unwrap_or("localhost");
     let from = config.mail_from.clone().unwrap_or_else(|| format!("Grow <no-reply@{host}>"));
     let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &from)?;

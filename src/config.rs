@@ -42,6 +42,9 @@ pub struct Config {
     pub ws_idle_timeout: Duration,
     /// An S3-compatible store for files (`GROW_S3_*`); the data dir's `files` folder without it.
     pub s3: Option<crate::files::s3::S3Config>,
+    /// Tests only, never in production (`GROW_PUSH_ALLOW_LOOPBACK_HTTP=1`): push endpoints on this
+    /// machine (plain http included) are accepted and called. Off, pushes reach public https only.
+    pub push_allow_loopback_http: bool,
 }
 
 impl Config {
@@ -80,6 +83,7 @@ impl Config {
             mail_from: var("GROW_MAIL_FROM"),
             ws_idle_timeout: WS_IDLE_TIMEOUT,
             s3: s3_from_env(&var)?,
+            push_allow_loopback_http: matches!(var("GROW_PUSH_ALLOW_LOOPBACK_HTTP").as_deref(), Some("1" | "true")),
         })
     }
 
@@ -103,7 +107,13 @@ impl Config {
             mail_from: None,
             ws_idle_timeout: WS_IDLE_TIMEOUT,
             s3: None,
+            push_allow_loopback_http: false,
         }
+    }
+
+    /// Where pushes may go.
+    pub fn push_reach(&self) -> crate::notifications::endpoint::Reach {
+        crate::notifications::endpoint::Reach { allow_loopback: self.push_allow_loopback_http }
     }
 
     /// The URL the pool connects to.
@@ -149,6 +159,7 @@ impl fmt::Debug for Config {
             .field("mail_from", &self.mail_from)
             .field("metrics_token", &self.metrics_token.as_ref().map(|_| "***"))
             .field("s3", &self.s3)
+            .field("push_allow_loopback_http", &self.push_allow_loopback_http)
             .finish()
     }
 }

@@ -164,6 +164,14 @@ fn checked(body: &MessageBody) -> AppResult<(String, &'static str)> {
 pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<Message> {
     let (content, kind) = checked(body)?;
     check(state, me, &chat).await?;
+if let Some(url) = body.attachment_url.as_ref().filter(|_| kind != "text") {
+        // Only a file the sender uploaded, or one already on the project (issue 28).
+        let project = match chat {
+            Chat::Project { id } => Some(id),
+            _ => None,
+        };
+        files::owners::require_usable(&state.db, me, project, std::slice::from_ref(url), "attachmentUrl").await?;
+    }
     // A direct message reaches its receiver only as the reach rule allows.
     let receiver = match chat {
         Chat::Direct { other, .. } => Some(reach(&mut *state.db.conn().await?, me, other).await?.id()),

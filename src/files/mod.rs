@@ -4,6 +4,7 @@
 //! pick a path nor overwrite anything; files are served at `/api/files/{name}` with their type and
 //! `nosniff`, in a sandbox, and anything that is not an image, a sound or plain text as a download.
 
+pub mod owners;
 pub mod photo;
 pub mod s3;
 pub mod upload;
@@ -32,6 +33,67 @@ fn is_out_of_space(err: &std::io::Error) -> bool {
 #[derive(Clone)]
 pub struct FileStore {
     backend: Backend,
+    /// Where uploads are written as they arrive, before they are judged and stored (beside the
+    /// files themselves for the folder store, so storing one is a rename).
+    spool_dir: PathBuf,
+}
+
+/// An upload being received: written to a hidden file as its chunks arrive, removed when dropped
+/// unless it was stored.
+pub struct Spool {
+    path: PathBuf,
+    file: Option<tokio::fs::File>,
+    len: u64,
+}
+
+impl Spool {
+    pub async fn write(&mut self, chunk: &[u8]) -> AppResult<()> {
+        use tokio::io::AsyncWriteExt;
+        let Some(file) = self.file.as_mut() else { return Ok(()) };
+        file.write_all(chunk).await.map_err(write_error)?;
+        self.len += chunk.len() as u64;
+        Ok(())
+    }
+
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Everything received (for the few kinds that are read whole: pictures to re-encode).
+    pub async fn read_all(&mut self) -> AppResult<Vec<u8>> {
+        self.finish().await?;
+        tokio::fs::read(&self.path)
+            .await
+            .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("reading a received upload")))
+    }
+
+    async fn finish(&mut self) -> AppResult<()> {
+        use tokio::io::AsyncWriteExt;
+        if let Some(mut file) = self.file.take() {
+            file.flush().await.map_err(write_error)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        // Stored files were renamed away; whatever is left here was refused or cut off.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+fn write_error(err: std::io::Error) -> AppError {
+    if is_out_of_space(&err) {
+        tracing::warn!(error = %err, "the file store is out of space");
+        AppError::ServiceUnavailable(OUT_OF_SPACE.into())
+    } else {
+        AppError::Internal(anyhow::Error::new(err).context("writing a stored file"))
+    }
 }
 
 #[derive(Clone)]
@@ -42,7 +104,7 @@ enum Backend {
 
 impl FileStore {
     pub fn local(root: PathBuf) -> Self {
-        Self { backend: Backend::Local(root) }
+        Self { spool_dir: root.clone(), backend: Backend::Local(root) }
     }
 
     /// The store the configuration names: S3 when `GROW_S3_BUCKET` is set (its bucket made when
@@ -52,7 +114,7 @@ impl FileStore {
             Some(s3_config) => {
                 let store = s3::S3Store::new(s3_config.clone())?;
                 store.ensure_bucket().await?;
-                Ok(Self { backend: Backend::S3(store) })
+                Ok(Self { backend: Backend::S3(store), spool_dir: config.data_dir.join("uploads-in-progress") })
             }
             None => Ok(Self::local(config.data_dir.join("files"))),
         }
@@ -87,6 +149,31 @@ impl FileStore {
         Ok(name)
     }
 
+    /// A new hidden file to receive an upload into.
+    pub async fn spool(&self) -> AppResult<Spool> {
+        tokio::fs::create_dir_all(&self.spool_dir).await.map_err(write_error)?;
+        let path = self.spool_dir.join(format!(".upload-{}.part", crate::auth::token::generate()));
+        let file = tokio::fs::File::create(&path).await.map_err(write_error)?;
+        Ok(Spool { path, file: Some(file), len: 0 })
+    }
+
+    /// Stores a received upload byte for byte under a new name with this extension; the name. The
+    /// folder store renames it into place; S3 is sent the file.
+    pub async fn put_spooled(&self, extension: &str, mut spool: Spool) -> AppResult<String> {
+        let name = format!("{}.{extension}", crate::auth::token::generate());
+        match &self.backend {
+            Backend::Local(root) => {
+                spool.finish().await?;
+                tokio::fs::rename(&spool.path, root.join(&name)).await.map_err(write_error)?;
+            }
+            Backend::S3(_) => {
+                let bytes = spool.read_all().await?;
+                self.write(&name, bytes).await?;
+            }
+        }
+        Ok(name)
+    }
+
     async fn write(&self, name: &str, bytes: Vec<u8>) -> AppResult<()> {
         match &self.backend {
             Backend::Local(root) => {
@@ -101,12 +188,7 @@ impl FileStore {
                 written.map_err(|err| {
                     // A full disk leaves no half-written part behind to fill it further.
                     let _ = std::fs::remove_file(&partial);
-                    if is_out_of_space(&err) {
-                        tracing::warn!(error = %err, "the file store is out of space");
-                        AppError::ServiceUnavailable(OUT_OF_SPACE.into())
-                    } else {
-                        AppError::Internal(anyhow::Error::new(err).context("writing a stored file"))
-                    }
+                    write_error(err)
                 })
             }
             // An object appears whole or not at all.
@@ -148,7 +230,7 @@ impl FileStore {
 /// Whether any row still names the stored file at `url` (`/api/files/NAME`): a photo, a project's
 /// images, a task's attachments, an update, feedback or a message. Checked before a file is removed.
 pub async fn in_use(db: &crate::db::Db, url: &str) -> Result<bool, sqlx::Error> {
-    let quoted = format!("%\"{}\"%", url.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let quoted = owners::quoted_like(url);
     let found: Option<i64> = sqlx::query_scalar(
         "SELECT CAST(1 AS BIGINT) FROM users WHERE profile_image_url = $1 \
          UNION ALL SELECT 1 FROM projects WHERE image_urls LIKE $2 ESCAPE '\\' \

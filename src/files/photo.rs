@@ -31,7 +31,26 @@ pub fn from_data_url(text: &str) -> Result<Vec<u8>, AppError> {
         .map_err(|_| AppError::bad_request("imageUrl must be a base64 data URL of an image"))
 }
 
-/// Checks and re-encodes a photo (CPU work: call it off the async threads).
+/// Pictures decoded and re-encoded at once on this instance (API.md "Limits and fair play"): the
+/// work is CPU and memory heavy (a 12,000 px side is half a gigabyte decoded), so others wait.
+static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// [`process`] on a blocking thread, at most two at a time.
+pub async fn process_bounded(bytes: Vec<u8>) -> Result<Photo, AppError> {
+    let permit = DECODING
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("waiting to process a picture")))?;
+    tokio::task::spawn_blocking(move || {
+        // Held until the work ends, even when the request that asked for it is gone.
+        let _permit = permit;
+        process(&bytes)
+    })
+    .await
+    .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("processing a picture")))?
+}
+
+/// Checks and re-encodes a photo (CPU work: call it off the async threads, through [`process_bounded`]).
 pub fn process(bytes: &[u8]) -> Result<Photo, AppError> {
     let unsupported = || AppError::UnsupportedMediaType("The photo must be a PNG, JPEG or WebP image".into());
     let format = match infer::get(bytes).map(|kind| kind.mime_type()) {

@@ -2,6 +2,12 @@
 //! (`files`, answered with `fileUrls`), 10 MB each, judged by their bytes, never by the name or
 //! type the client gives. Photos are re-encoded like profile photos (EXIF and GPS dropped, a 256 px
 //! thumbnail beside them); other kinds are kept as sent under a server-chosen name.
+//!
+//! Nothing is held whole in memory (API.md "Limits and fair play"): each file is written to a spool
+//! as its chunks arrive, its size checked on every chunk (413 at the first byte past 10 MB) and its
+//! kind judged from its first bytes (415 as soon as they say no). Only pictures are read back whole,
+//! to be re-encoded, a few at a time. Every file of a form is received and judged before any is
+//! stored, so a refused upload stores nothing.
 
 use axum::{
     extract::{
@@ -14,7 +20,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::photo;
+use super::{photo, Spool};
 use crate::{
     app::AppState,
     auth::CurrentUser,
@@ -29,8 +35,13 @@ type Check = (fn(&[u8]) -> bool, &'static str);
 
 /// What a file's bytes say it is: the extension it is stored under.
 pub fn judge(bytes: &[u8]) -> Option<&'static str> {
+    judge_magic(bytes).or_else(|| is_plain_text(bytes).then_some("txt"))
+}
+
+/// The kinds known by their first bytes (everything but plain text).
+fn judge_magic(bytes: &[u8]) -> Option<&'static str> {
     use infer::{archive, audio, doc, image, video};
-    let checks: [Check; 19] = [
+    let checks: [Check; 18] = [
         (image::is_png, "png"),
         (image::is_jpeg, "jpg"),
         (image::is_webp, "webp"),
@@ -50,47 +61,146 @@ pub fn judge(bytes: &[u8]) -> Option<&'static str> {
         (audio::is_wav, "wav"),
         // Browsers record voice as WebM (a Matroska file): stored and served as audio.
         (video::is_webm, "webm"),
-        (is_plain_text, "txt"),
     ];
     checks.iter().find(|(check, _)| check(bytes)).map(|(_, extension)| *extension)
 }
 
 /// Plain text: UTF-8 with no control characters beyond whitespace.
 fn is_plain_text(bytes: &[u8]) -> bool {
-    !bytes.is_empty()
-        && std::str::from_utf8(bytes)
-            .is_ok_and(|text| text.chars().all(|c| !c.is_control() || matches!(c, '\n' | '\r' | '\t')))
+    let mut text = TextCheck::default();
+    text.feed(bytes);
+    text.is_text()
 }
 
-/// Checks and stores one file; its address.
-pub async fn store(state: &AppState, display_name: &str, bytes: Vec<u8>) -> AppResult<String> {
+/// Plain text checked chunk by chunk (a character may be split between two chunks).
+#[derive(Default)]
+struct TextCheck {
+    /// The start of a character cut off at the end of the last chunk.
+    pending: Vec<u8>,
+    seen: bool,
+    failed: bool,
+}
+
+impl TextCheck {
+    fn feed(&mut self, chunk: &[u8]) {
+        if self.failed || chunk.is_empty() {
+            return;
+        }
+        self.seen = true;
+        let mut joined = std::mem::take(&mut self.pending);
+        joined.extend_from_slice(chunk);
+        let (valid, rest) = match std::str::from_utf8(&joined) {
+            Ok(text) => (text, &[][..]),
+            // Cut off mid-character at the end: the rest comes with the next chunk.
+            Err(err) if err.error_len().is_none() => {
+                let (valid, rest) = joined.split_at(err.valid_up_to());
+                (std::str::from_utf8(valid).unwrap_or_default(), rest)
+            }
+            Err(_) => {
+                self.failed = true;
+                return;
+            }
+        };
+        if !valid.chars().all(|c| !c.is_control() || matches!(c, '\n' | '\r' | '\t')) {
+            self.failed = true;
+            return;
+        }
+        self.pending = rest.to_vec();
+    }
+
+    /// Could still be text (more may come).
+    fn may_be_text(&self) -> bool {
+        !self.failed
+    }
+
+    /// All of it was text.
+    fn is_text(&self) -> bool {
+        self.seen && !self.failed && self.pending.is_empty()
+    }
+}
+
+/// How many first bytes the kind is judged from (an Office file names its parts within these).
+const SNIFF_BYTES: usize = 64 * 1024;
+
+/// Checks and stores one file held in memory (an image sent as a data URL), recording `uploader`
+/// as its owner; its address.
+pub async fn store(state: &AppState, uploader: i64, display_name: &str, bytes: Vec<u8>) -> AppResult<String> {
     let Some(extension) = judge(&bytes) else {
         return Err(AppError::UnsupportedMediaType(format!("{display_name} is not a supported file type")));
     };
     let name = match extension {
-        "png" | "jpg" | "webp" => {
-            let processed = tokio::task::spawn_blocking(move || photo::process(&bytes))
-                .await
-                .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("processing an upload")))??;
-            state.files.put_with_variant("jpg", processed.full, "256", processed.thumbnail).await?
-        }
+        "png" | "jpg" | "webp" => store_picture(state, bytes).await?,
         other => state.files.put(other, bytes).await?,
     };
-    Ok(format!("/api/files/{name}"))
+    let url = format!("/api/files/{name}");
+    super::owners::record_url(state, uploader, &url).await?;
+    Ok(url)
 }
 
-/// Reads one field, refusing it as soon as it passes the size limit.
-async fn read_field(mut field: Field<'_>, display_name: &str) -> AppResult<Vec<u8>> {
-    let mut bytes = Vec::new();
+/// Re-encodes a picture (a few at a time) and stores it with its thumbnail; the name.
+async fn store_picture(state: &AppState, bytes: Vec<u8>) -> AppResult<String> {
+    let processed = photo::process_bounded(bytes).await?;
+    state.files.put_with_variant("jpg", processed.full, "256", processed.thumbnail).await
+}
+
+/// One file of a form, received into a spool and judged.
+struct Received {
+    display_name: String,
+    extension: &'static str,
+    spool: Spool,
+}
+
+fn too_large(display_name: &str) -> AppError {
+    AppError::PayloadTooLarge(format!("{display_name} is too large: files must be under 10MB"))
+}
+
+fn not_allowed(display_name: &str) -> AppError {
+    AppError::UnsupportedMediaType(format!("{display_name} is not a supported file type"))
+}
+
+/// Receives one field into a spool, refusing it at the first chunk past the size limit and as soon
+/// as its first bytes show a kind that is not allowed.
+async fn receive(state: &AppState, mut field: Field<'_>, display_name: String) -> AppResult<Received> {
+    let mut spool = state.files.spool().await?;
+    let mut head: Vec<u8> = Vec::new();
+    let mut text = TextCheck::default();
+    let mut judged: Option<Option<&'static str>> = None;
     while let Some(chunk) =
         field.chunk().await.map_err(|e| AppError::bad_request(format!("The upload was cut off: {e}")))?
     {
-        if bytes.len() + chunk.len() > MAX_FILE_BYTES {
-            return Err(AppError::PayloadTooLarge(format!("{display_name} is too large: files must be under 10MB")));
+        if spool.len() as usize + chunk.len() > MAX_FILE_BYTES {
+            return Err(too_large(&display_name));
         }
-        bytes.extend_from_slice(&chunk);
+        text.feed(&chunk);
+        if judged.is_none() {
+            let wanted = SNIFF_BYTES - head.len();
+            head.extend_from_slice(&chunk[..chunk.len().min(wanted)]);
+            if head.len() == SNIFF_BYTES {
+                let kind = judge_magic(&head);
+                if kind.is_none() && !text.may_be_text() {
+                    return Err(not_allowed(&display_name));
+                }
+                judged = Some(kind);
+            }
+        }
+        spool.write(&chunk).await?;
     }
-    Ok(bytes)
+    let extension = match judged.unwrap_or_else(|| judge_magic(&head)) {
+        Some(kind) => kind,
+        None if text.is_text() => "txt",
+        None => return Err(not_allowed(&display_name)),
+    };
+    Ok(Received { display_name, extension, spool })
+}
+
+/// Stores a received file; its address.
+async fn store_received(state: &AppState, received: Received) -> AppResult<String> {
+    let Received { extension, mut spool, .. } = received;
+    let name = match extension {
+        "png" | "jpg" | "webp" => store_picture(state, spool.read_all().await?).await?,
+        other => state.files.put_spooled(other, spool).await?,
+    };
+    Ok(format!("/api/files/{name}"))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -128,13 +238,13 @@ pub struct UploadForm {
               (status = 415, body = ErrorBody, description = "A file whose content is not an allowed kind")))]
 pub async fn upload(
     State(state): State<AppState>,
-    CurrentUser(_me): CurrentUser,
+    CurrentUser(me): CurrentUser,
     form: Result<Multipart, MultipartRejection>,
 ) -> AppResult<Json<UploadResponse>> {
     // axum's own answer would be plain text; every error here is `{"message"}`.
     let mut form =
         form.map_err(|e| AppError::bad_request(format!("The upload must be a multipart form: {}", e.body_text())))?;
-    let mut received: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut received: Vec<Received> = Vec::new();
     let mut single = false;
     while let Some(field) =
         form.next_field().await.map_err(|e| AppError::bad_request(format!("The upload could not be read: {e}")))?
@@ -149,8 +259,7 @@ pub async fn upload(
         }
         let display_name: String =
             field.file_name().unwrap_or("The file").chars().filter(|c| !c.is_control()).take(200).collect();
-        let bytes = read_field(field, &display_name).await?;
-        received.push((display_name, bytes));
+        received.push(receive(&state, field, display_name).await?);
     }
     if received.is_empty() {
         return Err(AppError::bad_request("Choose a file to upload (form field file or files)"));
@@ -158,14 +267,12 @@ pub async fn upload(
     if single && received.len() > 1 {
         return Err(AppError::bad_request("Send one file as file, or several as files"));
     }
-    // Every file is judged before any is stored, so a refused upload stores nothing.
-    if let Some((name, _)) = received.iter().find(|(_, bytes)| judge(bytes).is_none()) {
-        return Err(AppError::UnsupportedMediaType(format!("{name} is not a supported file type")));
-    }
+    // Every file was judged as it arrived, before any is stored: a refused upload stores nothing.
     let mut files = Vec::with_capacity(received.len());
-    for (original_name, bytes) in received {
-        let size = bytes.len() as i64;
-        let url = store(&state, &original_name, bytes).await?;
+    for file in received {
+        let (original_name, size) = (file.display_name.clone(), file.spool.len() as i64);
+        let url = store_received(&state, file).await?;
+        super::owners::record_url(&state, me.id, &url).await?;
         files.push(UploadedFile { url, original_name, size });
     }
     let file_urls: Vec<String> = files.iter().map(|f| f.url.clone()).collect();
@@ -187,5 +294,24 @@ mod tests {
         assert_eq!(judge(b"plain notes\nline two\n"), Some("txt"));
         assert_eq!(judge(b"\0\x01\x02binary"), None);
         assert_eq!(judge(b"MZ\x90\0\x03\0\0\0"), None, "a Windows program");
+    }
+
+    #[test]
+    fn text_is_checked_across_chunks() {
+        let text = "caf\u{e9} \u{1f331} notes\n".as_bytes();
+        for cut in 0..text.len() {
+            let mut check = super::TextCheck::default();
+            check.feed(&text[..cut]);
+            check.feed(&text[cut..]);
+            assert!(check.is_text(), "cut at {cut}");
+        }
+        let mut check = super::TextCheck::default();
+        check.feed(b"fine so far\n");
+        assert!(check.may_be_text());
+        check.feed(b"\0\x01binary");
+        assert!(!check.may_be_text() && !check.is_text());
+        let mut cut_off = super::TextCheck::default();
+        cut_off.feed(&"\u{e9}".as_bytes()[..1]);
+        assert!(!cut_off.is_text(), "a character cut off at the end is not text");
     }
 }

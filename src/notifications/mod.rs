@@ -4,6 +4,7 @@
 //! the push worker sends it to their browsers. A rolled-back change notifies nobody.
 
 pub mod daily;
+pub mod endpoint;
 pub mod model;
 pub mod push;
 mod routes;

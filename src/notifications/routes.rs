@@ -6,7 +6,7 @@ use axum::{
     Json,
 };
 
-use super::{model::*, push, store};
+use super::{endpoint, model::*, push, store};
 use crate::{
     app::AppState,
     auth::CurrentUser,
@@ -103,7 +103,7 @@ pub async fn subscribe(
     headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson<SubscribeRequest>,
 ) -> AppResult<StatusCode> {
-    push::check_endpoint(&body.endpoint)?;
+    endpoint::check_endpoint(&body.endpoint, state.config.push_reach())?;
     push::decode_key(&body.keys.p256dh)?;
     push::decode_auth(&body.keys.auth)?;
     let session_hash =

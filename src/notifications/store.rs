@@ -142,8 +142,20 @@ pub async fn upsert_subscription(
     .bind(session_hash)
     .execute(&mut **tx)
     .await?;
+    // At most `MAX_SUBSCRIPTIONS` a person (API.md "Push"): the oldest make room for the newest.
+    sqlx::query(
+        "DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN \
+         (SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2)",
+    )
+    .bind(user_id)
+    .bind(MAX_SUBSCRIPTIONS)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
+
+/// Push subscriptions a person may hold.
+pub const MAX_SUBSCRIPTIONS: i64 = 10;
 
 /// A session ended (logout): the device it subscribed gets no more pushes for this account.
 pub async fn forget_session_subscriptions(tx: &mut Tx, session_hash: &str) -> Result<(), sqlx::Error> {

@@ -110,11 +110,10 @@ pub async fn profile_image(
     if bytes.len() > PHOTO_MAX_BYTES {
         return Err(AppError::PayloadTooLarge("The photo must be at most 8 MB".into()));
     }
-    let processed = tokio::task::spawn_blocking(move || photo::process(&bytes))
-        .await
-        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("processing a photo")))??;
+    let processed = photo::process_bounded(bytes).await?;
     let name = state.files.put_with_variant("jpg", processed.full, "256", processed.thumbnail).await?;
     let url = format!("/api/files/{name}");
+    crate::files::owners::record_url(&state, me.id, &url).await?;
     let mut tx = state.db.begin().await?;
     let previous: Option<String> =
         sqlx::query_scalar("SELECT profile_image_url FROM users WHERE id = $1").bind(me.id).fetch_one(&mut *tx).await?;
@@ -128,15 +127,8 @@ pub async fn profile_image(
     .await?;
     tx.commit().await?;
     state.user_changed(me.id);
-    // The old photo is nobody's any more.
-    if let Some(old) = previous.as_deref().and_then(|u| u.strip_prefix("/api/files/")) {
-        let thumb = old.replacen(".jpg", "_256.jpg", 1);
-        for name in [old, thumb.as_str()] {
-            if let Err(err) = state.files.delete(name).await {
-                tracing::warn!(error = %err, "could not remove an old photo");
-            }
-        }
-    }
+    // The old photo goes, unless something else still names it (they may have attached it too).
+    crate::files::owners::remove_unused(&state, previous.into_iter().collect()).await;
     Ok(Json(updated.to_own()))
 }
 

@@ -21,8 +21,9 @@ use crate::{
 
 const TAG: &str = "projects";
 
-/// An image given as a data URL (stored now, judged by content) or as an address from `/api/upload`.
-async fn image_input(state: &AppState, given: Option<&str>) -> AppResult<Option<String>> {
+/// An image given as a data URL (stored now, judged by content) or as an address from `/api/upload`
+/// that the caller uploaded or that is already on the project.
+async fn image_input(state: &AppState, me: i64, project: i64, given: Option<&str>) -> AppResult<Option<String>> {
     let Some(given) = given.map(str::trim).filter(|g| !g.is_empty()) else { return Ok(None) };
     if given.starts_with("data:") {
         let bytes = photo::from_data_url(given)?;
@@ -32,9 +33,11 @@ async fn image_input(state: &AppState, given: Option<&str>) -> AppResult<Option<
         if !matches!(upload::judge(&bytes), Some("png" | "jpg" | "webp" | "gif")) {
             return Err(AppError::UnsupportedMediaType("The image must be a PNG, JPEG, WebP or GIF picture".into()));
         }
-        return upload::store(state, "The image", bytes).await.map(Some);
+        return upload::store(state, me, "The image", bytes).await.map(Some);
     }
-    rules::stored_file(given, crate::files::is_image_name, "imageUrl").map(Some)
+    let url = rules::stored_file(given, crate::files::is_image_name, "imageUrl")?;
+    crate::files::owners::require_usable(&state.db, me, Some(project), std::slice::from_ref(&url), "imageUrl").await?;
+    Ok(Some(url))
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/updates", tag = TAG,
@@ -65,7 +68,7 @@ pub async fn post_update(
     let project = access::owned(&state, me.id, project_id(&id)?).await?;
     let title = rules::text(&body.title, "Title")?;
     let content = rules::text(&body.content, "Content")?;
-    let image = image_input(&state, body.image_url.as_deref()).await?;
+    let image = image_input(&state, me.id, project.id, body.image_url.as_deref()).await?;
     let mut tx = state.db.begin().await?;
     let row =
         store::insert_update(&mut tx, project.id, me.id, &title, &content, image.as_deref(), state.clock.now_ms())
@@ -127,14 +130,14 @@ pub async fn post_feedback(
         },
         None => None,
     };
-    // A reply reaches the comment's author: not across a block (API.md "Safety").
+// A reply reaches the comment's author: not across a block (API.md "Safety").
     let replied_to = match &parent {
         Some(parent) if parent.author_id != me.id => {
             Some(reach(&mut *state.db.conn().await?, me.id, parent.author_id).await?)
         }
         _ => None,
     };
-    let image = image_input(&state, body.image_url.as_deref()).await?;
+    let image = image_input(&state, me.id, project.id, body.image_url.as_deref()).await?;
     let mut tx = state.db.begin().await?;
     let row = store::insert_feedback(
         &mut tx,

@@ -132,6 +132,7 @@ pub async fn create(
     let phase = rules::phase(body.phase.as_deref().unwrap_or("idea"))?;
     let looking_for = rules::looking_for(body.looking_for.as_deref().unwrap_or_default())?;
     let images = rules::images(body.image_urls.as_deref().unwrap_or_default())?;
+    crate::files::owners::require_usable(&state.db, me.id, None, &images, "imageUrls").await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
     let new = store::NewProjectRow {
@@ -186,6 +187,7 @@ pub async fn edit(
     let mut dropped_images = Vec::new();
     if let Some(images) = &body.image_urls {
         let list = rules::images(images)?;
+        crate::files::owners::require_usable(&state.db, me.id, Some(project.id), &list, "imageUrls").await?;
         dropped_images = project.images().into_iter().filter(|old| !list.contains(old)).collect();
         changes.push(Change::Text("image_urls", serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())));
     }
@@ -206,35 +208,10 @@ pub async fn edit(
     Ok(Json(one(&state, &row).await?))
 }
 
-/// Removes stored files once the change that stopped naming them has committed.
+/// Removes stored files once the change that stopped naming them has committed, each only when
+/// nothing names it (or its thumbnail) any more.
 pub(crate) fn remove_files_after_commit(state: &AppState, tx: &mut crate::db::Tx, urls: Vec<String>) {
-    if urls.is_empty() {
-        return;
-    }
-    let (files, db) = (state.files.clone(), state.db.clone());
-    tx.on_commit(move || {
-        tokio::spawn(async move {
-            for url in urls {
-                // A file named anywhere else (a message can carry any stored file's address) stays.
-                match crate::files::in_use(&db, &url).await {
-                    Ok(false) => {}
-                    Ok(true) => continue,
-                    Err(err) => {
-                        tracing::warn!(%err, url, "could not tell whether a file is still used; kept");
-                        continue;
-                    }
-                }
-                if let Some(name) = url.strip_prefix("/api/files/") {
-                    let thumbnail = name.rsplit_once('.').map(|(stem, ext)| format!("{stem}_256.{ext}"));
-                    for name in std::iter::once(name.to_string()).chain(thumbnail) {
-                        if let Err(err) = files.delete(&name).await {
-                            tracing::warn!(%err, name, "could not remove a file no longer used");
-                        }
-                    }
-                }
-            }
-        });
-    });
+    crate::files::owners::remove_unused_after_commit(state, tx, urls);
 }
 
 #[utoipa::path(delete, path = "/api/projects/{id}", tag = TAG, operation_id = "deleteProject", params(("id" = String, Path)),

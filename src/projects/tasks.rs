@@ -73,6 +73,7 @@ pub async fn create(
         return Err(AppError::bad_request("Description is too long"));
     }
     let attachments = rules::attachments(body.attachments.as_deref().unwrap_or_default())?;
+    crate::files::owners::require_usable(&state.db, me.id, Some(project.id), &attachments, "attachments").await?;
     let mut tx = state.db.begin().await?;
     let task = store::insert_task(&mut tx, project.id, &title, description, &attachments, state.clock.now_ms()).await?;
     let row = store::task_in(&mut tx, task).await?;
@@ -183,6 +184,7 @@ pub async fn edit(
         Some(value) => rules::attachments(value.as_deref().unwrap_or_default())?,
         None => before.clone(),
     };
+    crate::files::owners::require_usable(&state.db, me.id, Some(project.id), &attachments, "attachments").await?;
     let dropped: Vec<String> = before.into_iter().filter(|a| !attachments.contains(a)).collect();
     let mut tx = state.db.begin().await?;
     store::edit_task(&mut tx, task.id, &title, description.as_deref(), &attachments, state.clock.now_ms()).await?;

@@ -24,6 +24,8 @@ use crate::{
 
 /// Frames waiting for a slow socket; past this the socket is closed rather than memory growing.
 pub const SOCKET_QUEUE: usize = 64;
+/// Open sockets a person may hold on one instance.
+pub const MAX_SOCKETS_PER_USER: usize = 10;
 
 /// A change to announce, on this instance and every other.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -219,11 +221,18 @@ impl Hub {
         }
     }
 
-    /// Registers an open socket of a session, subscribed to its user's topic.
+    /// Registers an open socket of a session, subscribed to its user's topic. A person holds at
+    /// most `MAX_SOCKETS_PER_USER` on an instance (API.md "Limits and fair play"): the oldest of
+    /// theirs closes to make room for the newest.
     pub fn register(&self, user_id: i64, token_hash: String) -> (Registration, mpsc::Receiver<ServerFrame>) {
         let (tx, rx) = mpsc::channel(SOCKET_QUEUE);
         let socket_id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let mut local = lock(&self.inner.local);
+        while local.by_user.get(&user_id).is_some_and(|ids| ids.len() >= MAX_SOCKETS_PER_USER) {
+            // Ids grow with each socket: the smallest is the oldest. Dropping its sender closes it.
+            let Some(oldest) = local.by_user.get(&user_id).and_then(|ids| ids.iter().min().copied()) else { break };
+            local.remove(oldest);
+        }
         local.sockets.insert(socket_id, Socket { user_id, token_hash, tx, topics: HashSet::new() });
         local.by_user.entry(user_id).or_default().insert(socket_id);
         local.subscribe(socket_id, Topic::User(user_id));

@@ -115,6 +115,12 @@ pub async fn seed(
             Some(files) => vec![store_cover(files, &project.category, i as u32 + 1).await?],
             None => Vec::new(),
         };
+        // The owner uploaded their cover, as they would have through the app.
+        for url in &image_urls {
+            let name = url.trim_start_matches("/api/files/");
+            let thumbnail = crate::files::owners::thumbnail_of(name).unwrap_or_default();
+            crate::files::owners::record(tx, Some(owner), &[name, &thumbnail], now).await?;
+        }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO projects (owner_id, title, description, category, phase, image_urls, looking_for, \
                supporter_count, is_published, is_protected, created_at, updated_at) \

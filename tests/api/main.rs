@@ -4,6 +4,7 @@
 mod helpers;
 
 mod accounts;
+mod bounds;
 mod chat;
 mod cli;
 mod cluster;

@@ -10,11 +10,12 @@ use serde_json::{json, Value};
 use web_push_native::p256;
 
 use crate::helpers::{
-    at_once, next_frame, on_postgres, open_socket, second_instance, session_cookie_of, spawn_app, TestApp, PASSWORD,
+    at_once, next_frame, on_postgres, open_socket, second_instance, session_cookie_of, spawn_app, spawn_app_with,
+    TestApp, PASSWORD,
 };
 
 /// Gives `user_id` a notification through the service, as an area would.
-async fn notify(app: &TestApp, user_id: i64, title: &str) -> i64 {
+pub async fn notify(app: &TestApp, user_id: i64, title: &str) -> i64 {
     let mut tx = app.state.db.begin().await.unwrap();
     let new = NewNotification {
         user_id,
@@ -276,7 +277,7 @@ async fn push_service() -> PushService {
 }
 
 /// A browser's push keys: the secret it keeps and what it sends to `subscribe`.
-fn browser_keys() -> (p256::SecretKey, [u8; 16], Value) {
+pub fn browser_keys() -> (p256::SecretKey, [u8; 16], Value) {
     let secret = p256::SecretKey::random(&mut p256::elliptic_curve::rand_core::OsRng);
     let auth: [u8; 16] = rand::random();
     let keys = json!({
@@ -298,7 +299,8 @@ async fn wait_for<T>(mut check: impl FnMut() -> Option<T>) -> T {
 
 #[tokio::test]
 async fn a_new_notification_is_pushed_encrypted_and_signed_to_each_subscription() {
-    let app = spawn_app().await;
+    // A stand-in push service on loopback needs the test-only setting.
+    let app = spawn_app_with(|config| config.push_allow_loopback_http = true).await;
     let (client, user) = app.signed_in().await;
     let service = push_service().await;
     let (secret, auth, keys) = browser_keys();
@@ -325,7 +327,8 @@ async fn a_new_notification_is_pushed_encrypted_and_signed_to_each_subscription(
 
 #[tokio::test]
 async fn a_subscription_the_push_service_calls_gone_is_removed_and_a_failure_is_retried_later() {
-    let app = spawn_app().await;
+    // A stand-in push service on loopback needs the test-only setting.
+    let app = spawn_app_with(|config| config.push_allow_loopback_http = true).await;
     let (client, user) = app.signed_in().await;
     let user_id = user["id"].as_i64().unwrap();
     let service = push_service().await;
