@@ -1326,10 +1326,10 @@ export interface components {
         };
         /** @description The answer to accepting a request: the connection, and what accepting paid the caller. */
         AnsweredConnection: components["schemas"]["Connection"] & {
+            /** @description True when accepting would have paid but today's cap for connections was reached. */
+            coinsCapped: boolean;
             /** Format: int64 */
             coinsEarned: number;
-            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
-            coinsCapped: boolean;
         };
         AssignTask: {
             /**
@@ -1339,7 +1339,7 @@ export interface components {
             assignedTo?: number | null;
         };
         AutoConnectRequest: {
-            /** @description The person's connect code (from their link or QR code). */
+            /** @description The connect code of the link the person followed (`?connect={code}`). */
             code: string;
         };
         Availability: {
@@ -1426,10 +1426,10 @@ export interface components {
             slug: string;
         };
         CompletedTask: components["schemas"]["Task"] & {
+            /** @description True when the act would have paid but today's cap for its kind was reached (API.md "Coins"). */
+            coinsCapped: boolean;
             /** Format: int64 */
             coinsEarned: number;
-            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
-            coinsCapped: boolean;
         };
         /** @description The structured condition of an achievement: `metric` reaches `target`. */
         Condition: {
@@ -1437,8 +1437,8 @@ export interface components {
             /** Format: int64 */
             target: number;
         };
+        /** @description A person's connect code (API.md "Limits and fair play"). */
         ConnectCode: {
-            /** @description The caller's new connect code; links and QR codes with the old one stop working. */
             connectCode: string;
         };
         /** @description The person at the other end of a connection (no email, ever). */
@@ -1520,13 +1520,13 @@ export interface components {
             room?: string | null;
         };
         CreatedProject: components["schemas"]["Project"] & {
+            /** @description True when the act would have paid but today's cap for its kind was reached (API.md "Coins"). */
+            coinsCapped: boolean;
             /**
              * Format: int64
-             * @description 50 to 200, more for a fuller project.
+             * @description 50 to 200, more for a fuller project; 0 past today's cap.
              */
             coinsEarned: number;
-            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
-            coinsCapped: boolean;
         };
         DailyReward: {
             /** Format: int64 */
@@ -1538,17 +1538,17 @@ export interface components {
             category: string;
             /**
              * Format: int64
+             * @description Today's completions not yet claimed (`POST /api/rewards/claim/{id}` pays them).
+             */
+            claimable: number;
+            /**
+             * Format: int64
              * @description Completions today (UTC).
              */
             completedCount: number;
             description: string;
             id: string;
             isActive: boolean;
-            /**
-             * Format: int64
-             * @description Completions not yet claimed (`POST /api/rewards/claim/{name}`).
-             */
-            claimable: number;
             /** Format: int64 */
             maxDaily: number;
             name: string;
@@ -1608,10 +1608,10 @@ export interface components {
             role?: string | null;
         };
         JoinResponse: {
+            /** @description True when the act would have paid but today's cap for its kind was reached (API.md "Coins"). */
+            coinsCapped: boolean;
             /** Format: int64 */
             coinsEarned: number;
-            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
-            coinsCapped: boolean;
             /**
              * @description True when the caller is now a collaborator; false when the project is protected and a
              *     request went to its owner instead.
@@ -2030,18 +2030,18 @@ export interface components {
          */
         Role: "explorer" | "collaborator" | "innovator" | "investor";
         ScanRequest: {
-            /** @description The person's connect code (from their link or QR code). */
+            /** @description The connect code the scanned QR code carries. */
             code: string;
         };
         /** @description The answer of scan and auto-connect (spec 000 §3 "Scan response"). */
         ScanResponse: {
+            /** @description True when the act would have paid but today's cap for its kind was reached (API.md "Coins"). */
+            coinsCapped: boolean;
             /**
              * Format: int64
              * @description Coins this connection paid the caller (25 the first time two people connect, else 0).
              */
             coinsEarned: number;
-            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
-            coinsCapped: boolean;
             isNewConnection: boolean;
             profileUser: components["schemas"]["ProfileCard"];
             success: boolean;
@@ -2226,10 +2226,10 @@ export interface components {
             keys: components["schemas"]["PushKeys"];
         };
         SupportResponse: {
+            /** @description True when the act would have paid but today's cap for its kind was reached (API.md "Coins"). */
+            coinsCapped: boolean;
             /** Format: int64 */
             coinsEarned: number;
-            /** @description True when the act would have paid but today's cap for its kind was reached (`coinsEarned` is 0). */
-            coinsCapped: boolean;
             /** Format: int64 */
             supporterCount: number;
         };
@@ -2326,7 +2326,10 @@ export interface components {
             bio: string | null;
             /** Format: int64 */
             coins: number;
-            /** @description The code of the person's connect link and QR code (own record only). */
+            /**
+             * @description The code the own QR code and connect link carry (own record only; `POST
+             *     /api/users/me/connect-code` replaces it).
+             */
             connectCode?: string | null;
             /** Format: int64 */
             connectionCount: number;
@@ -2490,6 +2493,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listReports: {
@@ -2600,6 +2614,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     check_email: {
@@ -2625,6 +2650,17 @@ export interface operations {
             };
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2662,6 +2698,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     forget_remembered: {
@@ -2685,6 +2732,17 @@ export interface operations {
             };
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2716,6 +2774,17 @@ export interface operations {
             };
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +2866,17 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     remembered_login: {
@@ -2845,6 +2925,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reset_password: {
@@ -2870,6 +2961,17 @@ export interface operations {
             };
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,6 +3011,17 @@ export interface operations {
             };
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3032,6 +3145,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     leaveCommunity: {
@@ -3062,6 +3186,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3186,6 +3321,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createConnection: {
@@ -3244,6 +3390,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     auto_connect: {
@@ -3283,8 +3440,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block, or a request this person declined lately */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one has this connect code */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3414,8 +3592,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A block, or a request this person declined lately */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one has this connect code */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3485,6 +3684,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     accept: {
@@ -3538,6 +3748,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reject: {
@@ -3585,6 +3806,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3764,6 +3996,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reset: {
@@ -3784,6 +4027,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,6 +4182,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     direct_history: {
@@ -4024,6 +4289,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     edit_message: {
@@ -4076,6 +4352,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4177,6 +4464,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteNotification: {
@@ -4206,6 +4504,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4243,6 +4552,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4334,6 +4654,17 @@ export interface operations {
             /** @description Only innovators create projects */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4522,6 +4853,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     complete: {
@@ -4571,6 +4913,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,6 +5004,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     editProject: {
@@ -4703,6 +5067,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4818,6 +5193,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     remove_collaborator: {
@@ -4863,6 +5249,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     download_pdf: {
@@ -4895,6 +5292,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5026,6 +5434,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     joinProject: {
@@ -5080,6 +5499,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5204,6 +5634,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     pledge: {
@@ -5257,6 +5698,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5322,6 +5774,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     support: {
@@ -5362,6 +5825,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5470,6 +5944,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5601,6 +6086,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     push_public_key: {
@@ -5665,6 +6161,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     unsubscribe: {
@@ -5696,6 +6203,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5834,6 +6352,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     leaderboard: {
@@ -5905,6 +6434,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6042,6 +6582,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     editTask: {
@@ -6093,6 +6644,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6157,6 +6719,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     spend_coins: {
@@ -6191,6 +6764,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6236,7 +6820,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A new connect code; the old one stops working */
+            /** @description The new code; links and QR codes with the old one stop working */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6253,8 +6837,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6341,6 +6928,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     profile_image: {
@@ -6392,6 +6990,17 @@ export interface operations {
             /** @description Not a PNG, JPEG or WebP image (judged by content) */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6486,6 +7095,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     unblockUser: {
@@ -6517,6 +7137,17 @@ export interface operations {
             /** @description No such user */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
