@@ -24,6 +24,7 @@ const TABLES: &[&str] = &[
     "password_resets",
     "job_leases",
     "login_attempts",
+    "rate_counters",
     "server_secrets",
     "notifications",
     "notification_once",
@@ -32,6 +33,7 @@ const TABLES: &[&str] = &[
     "coin_ledger",
     "user_achievements",
     "user_daily_tasks",
+    "coin_caps",
     "projects",
     "project_supports",
     "project_collaborators",
@@ -47,6 +49,7 @@ const TABLES: &[&str] = &[
     "presence",
     "blocks",
     "reports",
+    "uploads",
 ];
 
 /// `grow backup DIR`: a consistent copy while Grow serves. On SQLite the database is written with
