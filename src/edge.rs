@@ -17,8 +17,8 @@ use crate::{
     app::AppState,
     auth::session,
     error::{AppError, InternalCause},
-    safety::limits,
     realtime::Event,
+    safety::limits,
 };
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \

@@ -2,9 +2,7 @@
 //! and the answer every state-changing call may give when its budget is spent.
 
 use utoipa::{
-    openapi::{
-        header::HeaderBuilder, path::Operation, ContentBuilder, ObjectBuilder, Ref, ResponseBuilder, Type,
-    },
+    openapi::{header::HeaderBuilder, path::Operation, ContentBuilder, ObjectBuilder, Ref, ResponseBuilder, Type},
     OpenApi,
 };
 
@@ -31,7 +29,8 @@ pub fn document_budgets(doc: &mut utoipa::openapi::OpenApi) {
         .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
         .build();
     for item in doc.paths.paths.values_mut() {
-        let operations: [&mut Option<Operation>; 4] = [&mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+        let operations: [&mut Option<Operation>; 4] =
+            [&mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
         for operation in operations.into_iter().flatten() {
             operation.responses.responses.entry("429".into()).or_insert_with(|| spent.clone().into());
         }

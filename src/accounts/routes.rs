@@ -354,7 +354,10 @@ pub async fn update_profile(
 #[utoipa::path(post, path = "/api/users/me/connect-code", tag = TAG,
     responses((status = 200, body = ConnectCode, description = "The new code; links and QR codes with the old one stop working"),
               (status = 401, body = ErrorBody)))]
-pub async fn new_connect_code(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> AppResult<Json<ConnectCode>> {
+pub async fn new_connect_code(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> AppResult<Json<ConnectCode>> {
     let mut tx = state.db.begin().await?;
     let connect_code = store::replace_connect_code(&mut tx, user.id).await?;
     tx.commit().await?;

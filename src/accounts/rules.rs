@@ -212,7 +212,8 @@ pub fn position(lat: Option<Option<f64>>, lng: Option<Option<f64>>) -> Result<Op
         (None, None) => Ok(None),
         (Some(None), Some(None)) => Ok(Some(None)),
         (Some(Some(lat)), Some(Some(lng))) if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) => {
-            Ok(Some(Some((lat, lng))))
+            // Kept only to about a kilometre (API.md "Nearby").
+            Ok(Some(Some(crate::discovery::snap((lat, lng)))))
         }
         (Some(Some(_)), Some(Some(_))) => {
             Err(AppError::bad_request("lat must be from -90 to 90 and lng from -180 to 180"))

@@ -164,7 +164,7 @@ fn checked(body: &MessageBody) -> AppResult<(String, &'static str)> {
 pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<Message> {
     let (content, kind) = checked(body)?;
     check(state, me, &chat).await?;
-if let Some(url) = body.attachment_url.as_ref().filter(|_| kind != "text") {
+    if let Some(url) = body.attachment_url.as_ref().filter(|_| kind != "text") {
         // Only a file the sender uploaded, or one already on the project (issue 28).
         let project = match chat {
             Chat::Project { id } => Some(id),

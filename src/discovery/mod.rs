@@ -6,7 +6,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 
-pub use nearby::{haversine_km, within, EARTH_RADIUS_KM};
+pub use nearby::{haversine_km, snap, within, EARTH_RADIUS_KM};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(nearby::people)).routes(routes!(nearby::projects))

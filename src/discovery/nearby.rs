@@ -28,6 +28,18 @@ pub fn haversine_km(a: (f64, f64), b: (f64, f64)) -> f64 {
     2.0 * EARTH_RADIUS_KM * h.sqrt().asin()
 }
 
+/// API.md "Nearby": a position snapped to a grid of about 1 km (0.01° of latitude, and of longitude
+/// as much as makes the same distance at that latitude), so no sequence of questions from chosen
+/// points can place anyone closer than their grid cell. Positions are stored snapped and snapped
+/// again wherever they are compared.
+pub fn snap((lat, lng): (f64, f64)) -> (f64, f64) {
+    const STEP: f64 = 0.01;
+    let lat = ((lat / STEP).round() * STEP).clamp(-90.0, 90.0);
+    let lng_step = STEP / lat.to_radians().cos().max(0.05);
+    let lng = ((lng / lng_step).round() * lng_step).clamp(-180.0, 180.0);
+    (lat, lng)
+}
+
 /// Spec 001 §9's choice from things with their distances: within 50 km, else within 100 km,
 /// else the 10 closest; nearest first.
 pub fn within<T>(mut found: Vec<(f64, T)>) -> Vec<(f64, T)> {
@@ -109,14 +121,18 @@ pub async fn people(
     .bind(me.id)
     .fetch_all(&mut *state.db.conn().await?)
     .await?;
-    let found = rows.into_iter().filter_map(|u| Some((haversine_km(here, (u.lat?, u.lng?)), u))).collect();
+    let found = rows.into_iter().filter_map(|u| Some((haversine_km(here, snap((u.lat?, u.lng?))), u))).collect();
     Ok(Json(
         within(found)
             .into_iter()
-            .map(|(d, u)| NearbyUser {
+            .map(|(d, u)| {
+                let (lat, lng) = u.lat.zip(u.lng).map(snap).unzip();
+                (d, u, lat, lng)
+            })
+            .map(|(d, u, lat, lng)| NearbyUser {
                 user: u.to_public(),
-                lat: rounded(u.lat),
-                lng: rounded(u.lng),
+                lat: rounded(lat),
+                lng: rounded(lng),
                 distance_km: km(d),
             })
             .collect(),
@@ -135,11 +151,12 @@ pub async fn projects(
     let mut conn = state.db.conn().await?;
     let placed: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
         "SELECT p.id, COALESCE(p.lat, u.lat), COALESCE(p.lng, u.lng) FROM projects p JOIN users u ON u.id = p.owner_id \
-         WHERE p.is_published = 1 AND p.is_active = 1",
+         WHERE p.is_published = 1 AND p.is_active = 1 AND u.is_discoverable = 1 AND u.suspended_at IS NULL",
     )
     .fetch_all(&mut *conn)
     .await?;
-    let found = placed.into_iter().filter_map(|(id, lat, lng)| Some((haversine_km(here, (lat?, lng?)), id))).collect();
+    let found =
+        placed.into_iter().filter_map(|(id, lat, lng)| Some((haversine_km(here, snap((lat?, lng?))), id))).collect();
     let chosen = within(found);
     let mut answer = Vec::with_capacity(chosen.len());
     for (distance, id) in chosen {
@@ -158,6 +175,16 @@ mod tests {
     fn london_to_paris_is_about_344_km() {
         let d = haversine_km((51.5074, -0.1278), (48.8566, 2.3522));
         assert!((d - 343.5).abs() < 1.5, "{d}");
+    }
+
+    #[test]
+    fn a_snapped_position_is_within_a_kilometre_and_the_same_for_neighbours() {
+        for here in [(51.5074, -0.1278), (-33.8688, 151.2093), (64.1466, -21.9426), (0.0, 0.0)] {
+            let snapped = snap(here);
+            assert!(haversine_km(here, snapped) < 0.8, "{here:?} -> {snapped:?}");
+            assert_eq!(snap(snapped), snapped);
+        }
+        assert_eq!(snap((51.50741, -0.12781)), snap((51.50739, -0.12779)));
     }
 
     #[test]

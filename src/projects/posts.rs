@@ -130,7 +130,7 @@ pub async fn post_feedback(
         },
         None => None,
     };
-// A reply reaches the comment's author: not across a block (API.md "Safety").
+    // A reply reaches the comment's author: not across a block (API.md "Safety").
     let replied_to = match &parent {
         Some(parent) if parent.author_id != me.id => {
             Some(reach(&mut *state.db.conn().await?, me.id, parent.author_id).await?)

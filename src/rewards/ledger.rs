@@ -184,7 +184,11 @@ pub async fn award(
         progress(state, tx, user_id, moved).await?;
         return Ok(Award { coins: 0, capped: true, balance: None });
     }
-    sqlx::query("UPDATE coin_ledger SET amount = $1 WHERE act_key = $2").bind(amount).bind(act_key).execute(&mut **tx).await?;
+    sqlx::query("UPDATE coin_ledger SET amount = $1 WHERE act_key = $2")
+        .bind(amount)
+        .bind(act_key)
+        .execute(&mut **tx)
+        .await?;
     let balance = add_to_balance(tx, user_id, amount, now).await?;
     let balance = settle(state, tx, user_id, amount, balance, moved).await?;
     Ok(Award { coins: amount, capped: false, balance: Some(balance) })

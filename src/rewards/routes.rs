@@ -237,7 +237,9 @@ pub async fn claim(
     CurrentUser(user): CurrentUser,
     Path(name): Path<String>,
 ) -> AppResult<Json<ClaimResult>> {
-    if let Some(task) = DAILY_TASKS.iter().find(|t| t.id.eq_ignore_ascii_case(&name) || t.name.eq_ignore_ascii_case(&name)) {
+    if let Some(task) =
+        DAILY_TASKS.iter().find(|t| t.id.eq_ignore_ascii_case(&name) || t.name.eq_ignore_ascii_case(&name))
+    {
         let mut tx = state.db.begin().await?;
         let (coins_earned, balance) = ledger::claim_daily_task(&state, &mut tx, user.id, task)
             .await?

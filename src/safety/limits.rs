@@ -79,7 +79,9 @@ impl Kind {
 pub fn kind_of(method: &Method, route: &str) -> Option<Kind> {
     let kind = match (method.as_str(), route) {
         ("POST", "/api/auth/login") => return None,
-        ("POST", "/api/messages" | "/api/projects/{id}/messages" | "/api/communities/{slug}/messages") => Kind::Messages,
+        ("POST", "/api/messages" | "/api/projects/{id}/messages" | "/api/communities/{slug}/messages") => {
+            Kind::Messages
+        }
         ("POST", "/api/connections" | "/api/projects/{id}/request-collaboration" | "/api/projects/{id}/join") => {
             Kind::Requests
         }
@@ -174,7 +176,10 @@ mod tests {
         assert_eq!(kind_of(&post, "/api/communities/{slug}/messages"), Some(Kind::Messages));
         assert_eq!(kind_of(&post, "/api/projects/{id}/join"), Some(Kind::Requests));
         assert_eq!(kind_of(&post, "/api/auth/login"), None);
-        assert_eq!(kind_of(&Method::PATCH, "/api/tasks/{taskId}"), Some(Kind::Call("PATCH /api/tasks/{taskId}".into())));
+        assert_eq!(
+            kind_of(&Method::PATCH, "/api/tasks/{taskId}"),
+            Some(Kind::Call("PATCH /api/tasks/{taskId}".into()))
+        );
     }
 
     #[test]

@@ -322,7 +322,7 @@ impl Index {
             more_skills: ids[inline..].to_vec(),
             location: self.intern_location(&location),
             country: country_code(row.country.as_deref()),
-            position: row.lat.zip(row.lng),
+            position: row.lat.zip(row.lng).map(crate::discovery::snap),
             plain,
         };
         for skill in &row.skills {
@@ -347,7 +347,7 @@ impl Index {
             looking_for: row.looking_for.clone(),
             location: self.intern_location(&location),
             country: country_code(row.country.as_deref()),
-            position: row.lat.zip(row.lng),
+            position: row.lat.zip(row.lng).map(crate::discovery::snap),
             listed: row.listed,
             plain,
         };

@@ -79,7 +79,8 @@ type ProjectTuple = (
 const USER_SELECT: &str = "SELECT id, first_name, last_name, username, role, bio, location, skills, lat, lng, \
     is_discoverable, updated_at FROM users";
 const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p.category, p.phase, p.looking_for, \
-    u.first_name, u.last_name, u.location, COALESCE(p.lat, u.lat), COALESCE(p.lng, u.lng), \
+    u.first_name, u.last_name, u.location, \
+    CASE WHEN u.is_discoverable = 1 THEN COALESCE(p.lat, u.lat) END, CASE WHEN u.is_discoverable = 1 THEN COALESCE(p.lng, u.lng) END, \
     CASE WHEN p.is_published = 1 AND p.is_active = 1 THEN 1 ELSE 0 END, p.updated_at \
     FROM projects p JOIN users u ON u.id = p.owner_id";
 

@@ -52,7 +52,11 @@ async fn every_state_changing_operation_has_a_budget_that_a_burst_meets() {
             let (username, _) = sign_up_on(&client, json!({ "role": "innovator" })).await;
             let concrete = path.replace("{slug}", "tech").replace('{', "").replace('}', "");
             let concrete = regex_free_ids(&concrete);
-            let body = if path == "/api/auth/login" { json!({ "username": username, "password": "wrong" }) } else { json!({}) };
+            let body = if path == "/api/auth/login" {
+                json!({ "username": username, "password": "wrong" })
+            } else {
+                json!({})
+            };
             let most = if is_message_send(path) { 450 } else { 100 };
             let mut refused = None;
             for call in 1..=most + 1 {
@@ -66,7 +70,10 @@ async fn every_state_changing_operation_has_a_budget_that_a_burst_meets() {
             let (call, answer) = refused.unwrap_or_else(|| panic!("{method} {path}: {} calls and no 429", most + 1));
             assert!(call <= most + 1, "{method} {path}");
             assert!(!answer.message().is_empty());
-            let wait: u64 = answer.headers.get("retry-after").unwrap_or_else(|| panic!("{method} {path}: no Retry-After"))
+            let wait: u64 = answer
+                .headers
+                .get("retry-after")
+                .unwrap_or_else(|| panic!("{method} {path}: no Retry-After"))
                 .to_str()
                 .unwrap()
                 .parse()
@@ -113,7 +120,8 @@ async fn completing_ones_own_tasks_in_a_loop_stops_paying_at_the_days_cap_and_sa
     let mut told = made["coinsEarned"].as_i64().unwrap();
     let mut paid = Vec::new();
     for n in 0..8 {
-        let task = owner.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": format!("Step {n}") })).await;
+        let task =
+            owner.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": format!("Step {n}") })).await;
         let done = owner.patch(&format!("/api/projects/tasks/{}/complete", task.body["id"]), &json!({})).await;
         assert_eq!(done.status, StatusCode::OK, "{}", done.body);
         paid.push((done.body["coinsEarned"].as_i64().unwrap(), done.body["coinsCapped"].as_bool().unwrap()));
@@ -137,7 +145,8 @@ async fn parallel_task_completions_never_pay_past_the_cap() {
     let (project, made) = project_of(&owner, "Solar kiosks").await;
     let mut tasks = Vec::new();
     for n in 0..10 {
-        let task = owner.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": format!("Step {n}") })).await;
+        let task =
+            owner.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": format!("Step {n}") })).await;
         tasks.push(task.body["id"].as_i64().unwrap());
     }
     let (answers, in_flight) = at_once(10, |i| {
@@ -273,4 +282,47 @@ async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out() {
     // The owner, from their own address, with the right password.
     let owner = client_from(&app, "203.0.113.9");
     assert_eq!(owner.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+}
+
+/// A signed-in person at a position, discoverable or not.
+async fn placed(app: &TestApp, lat: f64, lng: f64, discoverable: bool) -> (Client, i64) {
+    let (client, user) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let saved =
+        client.patch("/api/users/profile", &json!({ "lat": lat, "lng": lng, "isDiscoverable": discoverable })).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    (client, user["id"].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn someone_who_is_not_discoverable_and_their_projects_never_show_in_nearby() {
+    let app = spawn_app().await;
+    let (hidden, hidden_id) = placed(&app, 51.5074, -0.1278, false).await;
+    let (project, _) = project_of(&hidden, "Quiet kiosks").await;
+    let (seeker, _) = placed(&app, 51.52, -0.10, true).await;
+    for (lat, lng) in [(51.6, -0.1278), (51.5074, -0.3), (51.4, 0.0)] {
+        let people = seeker.get(&format!("/api/users/nearby?lat={lat}&lng={lng}")).await.body;
+        assert!(people.as_array().unwrap().iter().all(|p| p["id"] != hidden_id), "{people}");
+        let projects = seeker.get(&format!("/api/projects/nearby?lat={lat}&lng={lng}")).await.body;
+        assert!(projects.as_array().unwrap().iter().all(|p| p["id"] != project), "{projects}");
+    }
+}
+
+#[tokio::test]
+async fn positions_are_kept_only_to_about_a_kilometre_so_chosen_points_cannot_tell_neighbours_apart() {
+    let app = spawn_app().await;
+    // Two people about 25 m apart.
+    let (ann, ann_id) = placed(&app, 51.50740, -0.12780, true).await;
+    let (_, bob_id) = placed(&app, 51.50760, -0.12800, true).await;
+    let (seeker, _) = placed(&app, 51.0, 0.5, true).await;
+    let own = ann.get("/api/auth/user").await.body;
+    let (lat, lng) = (own["lat"].as_f64().unwrap(), own["lng"].as_f64().unwrap());
+    assert!((lat - 51.5074).abs() > 1e-4 || (lng + 0.1278).abs() > 1e-4, "stored exactly: {lat},{lng}");
+    for (lat, lng) in [(51.5, -0.13), (51.51, -0.12), (51.6, -0.2)] {
+        let people = seeker.get(&format!("/api/users/nearby?lat={lat}&lng={lng}")).await.body;
+        let distance = |id: i64| {
+            people.as_array().unwrap().iter().find(|p| p["id"] == id).map(|p| p["distanceKm"].as_f64().unwrap())
+        };
+        assert!(distance(ann_id).is_some(), "{people}");
+        assert_eq!(distance(ann_id), distance(bob_id), "from {lat},{lng}");
+    }
 }

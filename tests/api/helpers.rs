@@ -219,6 +219,17 @@ impl Client {
     }
 }
 
+/// An administrator, made one the way `grow admin grant` does, signed in.
+pub async fn admin(app: &TestApp) -> Client {
+    let (name, _) = app.signup(json!({})).await;
+    let mut tx = app.state.db.begin().await.unwrap();
+    grow::accounts::store::set_admin(&mut tx, &name.to_lowercase(), true).await.unwrap().unwrap();
+    tx.commit().await.unwrap();
+    let client = app.client();
+    assert_eq!(client.login(&name, PASSWORD, false).await.status, StatusCode::OK);
+    client
+}
+
 /// The connect code a signed-in person's QR code and links carry.
 pub async fn connect_code_of(client: &Client) -> String {
     client.get("/api/auth/user").await.body["connectCode"].as_str().expect("an own connectCode").to_string()

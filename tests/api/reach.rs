@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::{
     chat::{frame_of, silent},
-    helpers::{open_socket, session_cookie_of, spawn_app, Client, TestApp, PASSWORD},
+    helpers::{admin, open_socket, session_cookie_of, spawn_app, Client, TestApp, PASSWORD},
 };
 
 const NOT_AVAILABLE: &str = "This person is not available";
@@ -22,17 +22,6 @@ async fn person(app: &TestApp, role: &str) -> (Client, i64, String) {
     let answer = client.login(&username, PASSWORD, false).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     (client, user["id"].as_i64().unwrap(), session_cookie_of(&answer))
-}
-
-/// An administrator, made one the way `grow admin grant` does, signed in.
-async fn admin(app: &TestApp) -> Client {
-    let (name, _) = app.signup(json!({})).await;
-    let mut tx = app.state.db.begin().await.unwrap();
-    grow::accounts::store::set_admin(&mut tx, &name.to_lowercase(), true).await.unwrap().unwrap();
-    tx.commit().await.unwrap();
-    let client = app.client();
-    assert_eq!(client.login(&name, PASSWORD, false).await.status, StatusCode::OK);
-    client
 }
 
 async fn published(owner: &Client, extra: Value) -> i64 {

@@ -7,7 +7,8 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    closes, open_socket, session_cookie_of, spawn_app, spawn_app_with, two_instances, unique, Client, TestApp, PASSWORD,
+    admin, closes, open_socket, session_cookie_of, spawn_app, spawn_app_with, two_instances, unique, Client, TestApp,
+    PASSWORD,
 };
 
 /// A signed-in person; an innovator unless `extra` says otherwise (only innovators create projects).
@@ -16,17 +17,6 @@ async fn person(app: &TestApp, extra: Value) -> (Client, i64, String) {
     crate::helpers::merge(&mut body, extra);
     let (client, user) = app.signed_in_as(body).await;
     (client, user["id"].as_i64().unwrap(), user["username"].as_str().unwrap().to_string())
-}
-
-/// An administrator, made one the way `grow admin grant` does, signed in.
-async fn admin(app: &TestApp) -> Client {
-    let (name, _) = app.signup(json!({})).await;
-    let mut tx = app.state.db.begin().await.unwrap();
-    grow::accounts::store::set_admin(&mut tx, &name.to_lowercase(), true).await.unwrap().unwrap();
-    tx.commit().await.unwrap();
-    let client = app.client();
-    assert_eq!(client.login(&name, PASSWORD, false).await.status, StatusCode::OK);
-    client
 }
 
 async fn connect(a: &Client, b: &Client, b_id: i64) {
@@ -100,7 +90,8 @@ async fn a_block_removes_the_connection_and_stops_messages_requests_scans_and_fi
     let to_ann = bob.post("/api/messages", &json!({ "receiverId": ann_id, "content": "Hi" })).await;
     assert_eq!(to_ann.status, StatusCode::FORBIDDEN);
     assert!(to_ann.message().contains("You have blocked"), "{}", to_ann.message());
-    let (ann_code, bob_code) = (crate::helpers::connect_code_of(&ann).await, crate::helpers::connect_code_of(&bob).await);
+    let (ann_code, bob_code) =
+        (crate::helpers::connect_code_of(&ann).await, crate::helpers::connect_code_of(&bob).await);
     for (client, other, code) in [(&ann, bob_id, bob_code), (&bob, ann_id, ann_code)] {
         let request = client.post("/api/connections", &json!({ "targetUserId": other })).await;
         assert_eq!(request.status, StatusCode::FORBIDDEN, "{}", request.body);

@@ -1,12 +1,12 @@
-import { Coins, PartyPopper, Send, UserCheck, Users } from 'lucide-react';
+import { PartyPopper, Send, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { ConnectionCoins } from '@/components/coins/connection-coins';
 import { ReportBlockRow } from '@/components/safety/report-block-row';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { cappedText, coinCount, paidOf } from '@/lib/coins';
 import { ROLE_LABELS } from '@/lib/roles';
 import type { ScanResponse } from '../api/types';
 
@@ -93,7 +93,6 @@ export function ScannedProfileDialog({
   const person = result?.profileUser;
   const name = person ? `${person.firstName} ${person.lastName}`.trim() : '';
   const isNew = result?.isNewConnection ?? false;
-  const paid = result ? paidOf(result) : null;
   return (
     <Dialog open={result !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="items-center text-center">
@@ -120,14 +119,7 @@ export function ScannedProfileDialog({
               <DialogDescription className="mt-3 text-pretty text-foreground/90">
                 {person.bio?.trim() || 'No bio available'}
               </DialogDescription>
-              {paid?.kind === 'earned' && (
-                <Badge variant="coin" className="mt-3">
-                  <Coins aria-hidden />+{coinCount(paid.coins)}
-                </Badge>
-              )}
-              {paid?.kind === 'capped' && (
-                <p className="mt-3 text-pretty text-sm text-muted-foreground">{cappedText('connection')}</p>
-              )}
+              <ConnectionCoins result={result} />
             </div>
             <Button size="lg" className="w-full" onClick={onClose}>
               CONTINUE
