@@ -50,7 +50,7 @@ async fn every_state_changing_operation_has_a_budget_that_a_burst_meets() {
             // Each operation from its own address, by its own person, so one burst spends nothing of another's.
             let client = client_from(&app, &format!("198.51.{}.{}", n / 200, n % 200 + 1));
             let (username, _) = sign_up_on(&client, json!({ "role": "innovator" })).await;
-            let concrete = path.replace("{slug}", "tech").replace('{', "").replace('}', "");
+            let concrete = path.replace("{slug}", "tech").replace(['{', '}'], "");
             let concrete = regex_free_ids(&concrete);
             let body = if path == "/api/auth/login" {
                 json!({ "username": username, "password": "wrong" })
