@@ -39,6 +39,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', GROW_DATA_DIR: dataDir, RUST_LOG: 'warn' },
+    // GROW_PUSH_ALLOW_LOOPBACK_HTTP is the test-only setting (README): the push journey's browser subscribes with a
+    // loopback endpoint, which a real server refuses.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      GROW_DATA_DIR: dataDir,
+      RUST_LOG: 'warn',
+      GROW_PUSH_ALLOW_LOOPBACK_HTTP: '1',
+    },
   },
 });
