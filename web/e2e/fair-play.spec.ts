@@ -1,5 +1,14 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { audit, closeToast, connectCodeOf, createAccount, decodeQr, expectToast, signIn } from './support';
+import {
+  audit,
+  captureBothThemes,
+  closeToast,
+  connectCodeOf,
+  createAccount,
+  decodeQr,
+  expectToast,
+  signIn,
+} from './support';
 
 // The fair-play journeys of issue 28, through real Chromium against the real server: a person replaces their
 // connect link with "New link" on Share Your Profile (the QR code and the link change, and the old link no longer
@@ -59,7 +68,7 @@ test('New link on Share Your Profile: the QR code and link change, and the old l
   let confirm = grace.page.getByRole('alertdialog', { name: 'Make a new link?' });
   await expect(confirm).toContainText('Your current QR code and link will stop working.');
   await expect(confirm).toContainText("People who already have them won't be able to connect with them");
-  await audit(grace.page, 'the New link confirm');
+  await captureBothThemes(grace.page, 'fair-play-01-new-link-confirm', 'the New link confirm');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   expect(await connectCodeOf(grace.page.request)).toBe(oldCode);
@@ -170,6 +179,7 @@ test('an innovator completing a sixth task today is told it earned no coins (the
   await expect(ivy.page.getByRole('status').filter({ hasText: 'Task Completed!' })).not.toContainText(
     /You earned \d+/,
   );
+  await captureBothThemes(ivy.page, 'fair-play-02-capped-task', 'a capped task completion');
   await expect(sixth.getByText('Task completed by you')).toBeVisible();
   await expect(sixth.getByRole('button', { name: 'Completed: Task 6' })).toBeDisabled();
   await audit(ivy.page, 'management view after a capped completion');
