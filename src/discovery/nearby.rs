@@ -34,9 +34,11 @@ pub fn haversine_km(a: (f64, f64), b: (f64, f64)) -> f64 {
 /// again wherever they are compared.
 pub fn snap((lat, lng): (f64, f64)) -> (f64, f64) {
     const STEP: f64 = 0.01;
-    let lat = ((lat / STEP).round() * STEP).clamp(-90.0, 90.0);
+    // Written to six decimals, so a stored position reads as plainly as it is.
+    let tidy = |v: f64| (v * 1e6).round() / 1e6;
+    let lat = tidy(((lat / STEP).round() * STEP).clamp(-90.0, 90.0));
     let lng_step = STEP / lat.to_radians().cos().max(0.05);
-    let lng = ((lng / lng_step).round() * lng_step).clamp(-180.0, 180.0);
+    let lng = tidy(((lng / lng_step).round() * lng_step).clamp(-180.0, 180.0));
     (lat, lng)
 }
 
