@@ -486,7 +486,7 @@ pub async fn delete(
     }
     let mut tx = state.db.begin().await?;
     let (files, connected) = delete_in(&state, &mut tx, me.id).await?;
-    crate::projects::remove_files_after_commit(&state, &mut tx, files);
+    crate::files::owners::remove_unused_after_commit(&state, &mut tx, files);
     let (hub, user_id) = (state.hub.clone(), me.id);
     tx.on_commit(move || {
         hub.emit(Event::UserSignedOut { user_id });

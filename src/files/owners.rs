@@ -44,6 +44,13 @@ pub fn thumbnail_of(name: &str) -> Option<String> {
     (!stem.ends_with("_256")).then(|| format!("{stem}_256.{ext}"))
 }
 
+/// The stored names of the file `name` belongs to: the file and, when it has one, its thumbnail.
+fn family(name: &str) -> Vec<String> {
+    let main = main_of(name);
+    let thumbnail = thumbnail_of(&main);
+    std::iter::once(main).chain(thumbnail).collect()
+}
+
 /// The file a thumbnail belongs to (`{stem}.{ext}` for `{stem}_256.{ext}`), or the name itself.
 pub fn main_of(name: &str) -> String {
     match name.rsplit_once('.') {
@@ -110,10 +117,7 @@ pub fn quoted_like(url: &str) -> String {
 /// file): a photo, a project's images, a task's attachments, an update, feedback or a message.
 pub async fn family_in_use(db: &crate::db::Db, url: &str) -> Result<bool, sqlx::Error> {
     let Some(name) = url.strip_prefix("/api/files/") else { return Ok(true) };
-    let main = main_of(name);
-    let mut names = vec![main.clone()];
-    names.extend(thumbnail_of(&main));
-    for name in names {
+    for name in family(name) {
         if super::in_use(db, &format!("/api/files/{name}")).await? {
             return Ok(true);
         }
@@ -145,9 +149,7 @@ pub async fn remove_unused(state: &AppState, urls: Vec<String>) {
             }
         }
         let Some(name) = url.strip_prefix("/api/files/") else { continue };
-        let main = main_of(name);
-        let names: Vec<String> = std::iter::once(main.clone()).chain(thumbnail_of(&main)).collect();
-        for name in &names {
+        for name in &family(name) {
             if let Err(err) = state.files.delete(name).await {
                 tracing::warn!(%err, name, "could not remove a file no longer used");
                 continue;

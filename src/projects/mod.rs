@@ -16,7 +16,7 @@ pub mod rules;
 pub mod store;
 mod tasks;
 
-pub(crate) use routes::{delete_in, remove_files_after_commit};
+pub(crate) use routes::delete_in;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -203,15 +203,9 @@ pub async fn edit(
     }
     let row = store::find(&mut tx, me.id, project.id).await?.ok_or(AppError::NotFound("Project"))?;
     announce(&state, &mut tx, project.id, &[]).await?;
-    remove_files_after_commit(&state, &mut tx, dropped_images);
+    crate::files::owners::remove_unused_after_commit(&state, &mut tx, dropped_images);
     tx.commit().await?;
     Ok(Json(one(&state, &row).await?))
-}
-
-/// Removes stored files once the change that stopped naming them has committed, each only when
-/// nothing names it (or its thumbnail) any more.
-pub(crate) fn remove_files_after_commit(state: &AppState, tx: &mut crate::db::Tx, urls: Vec<String>) {
-    crate::files::owners::remove_unused_after_commit(state, tx, urls);
 }
 
 #[utoipa::path(delete, path = "/api/projects/{id}", tag = TAG, operation_id = "deleteProject", params(("id" = String, Path)),
@@ -253,7 +247,7 @@ pub(crate) async fn delete_in(
             );
         }
     });
-    remove_files_after_commit(state, tx, files);
+    crate::files::owners::remove_unused_after_commit(state, tx, files);
     Ok(true)
 }
 
