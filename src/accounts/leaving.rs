@@ -10,7 +10,7 @@ use axum::{
     body::{Body, Bytes},
     extract::State,
     http::{
-        header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE, SET_COOKIE},
+        header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE},
         HeaderMap, HeaderValue, StatusCode,
     },
     response::{AppendHeaders, IntoResponse, Response},
@@ -497,5 +497,5 @@ pub async fn delete(
         }
     });
     tx.commit().await?;
-    Ok((StatusCode::NO_CONTENT, AppendHeaders([(SET_COOKIE, session::clear_cookie(&headers))])))
+    Ok((StatusCode::NO_CONTENT, AppendHeaders(session::clear_cookies(&headers))))
 }

@@ -2,10 +2,7 @@
 
 use axum::{
     extract::State,
-    http::{
-        header::{CONTENT_TYPE, SET_COOKIE},
-        HeaderMap, HeaderValue, StatusCode,
-    },
+    http::{header::CONTENT_TYPE, HeaderMap, HeaderValue, StatusCode},
     response::{AppendHeaders, IntoResponse},
     Json,
 };
@@ -168,7 +165,7 @@ async fn start_session(
         session::end(state, old).await?;
     }
     Ok((
-        AppendHeaders([(SET_COOKIE, session::set_cookie(headers, &session_token)?)]),
+        AppendHeaders(session::set_cookies(headers, &session_token)?),
         Json(LoginResponse { user: user.to_own(), remember_token }),
     ))
 }
@@ -218,7 +215,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppRes
         // Its sockets close and every instance forgets it; the user's other tabs refetch themselves.
         session::end(&state, token).await?;
     }
-    Ok((AppendHeaders([(SET_COOKIE, session::clear_cookie(&headers))]), Json(MessageResponse::new("Logged out"))))
+    Ok((AppendHeaders(session::clear_cookies(&headers)), Json(MessageResponse::new("Logged out"))))
 }
 
 #[utoipa::path(get, path = "/api/auth/user", tag = TAG,

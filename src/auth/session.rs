@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
 
 use crate::{
     accounts::store,
@@ -116,20 +116,38 @@ fn is_https(headers: &HeaderMap) -> bool {
     headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) == Some("https")
 }
 
-/// `Set-Cookie` for a new session; `Secure` when the app is reached over HTTPS.
-pub fn set_cookie(request_headers: &HeaderMap, token: &str) -> Result<HeaderValue, AppError> {
+/// Tells the web app that a session cookie was set, without giving it the cookie: the app asks who is
+/// signed in only when this is present, so a signed-out visit makes no request that must fail with 401.
+/// It holds nothing secret (the session stays `HttpOnly`).
+pub const HINT_COOKIE_NAME: &str = "grow_signed_in";
+
+/// The two `Set-Cookie` headers of a new session (the session and its hint); `Secure` over HTTPS.
+pub fn set_cookies(request_headers: &HeaderMap, token: &str) -> Result<[(HeaderName, HeaderValue); 2], AppError> {
     let secure = if is_https(request_headers) { "; Secure" } else { "" };
     let max_age = token::Kind::Session.ttl_ms() / 1000;
-    HeaderValue::from_str(&format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))
-        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("session cookie")))
+    let value = |text: String| {
+        HeaderValue::from_str(&text).map_err(|e| AppError::Internal(anyhow::Error::new(e).context("session cookie")))
+    };
+    Ok([
+        (
+            header::SET_COOKIE,
+            value(format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))?,
+        ),
+        (header::SET_COOKIE, value(format!("{HINT_COOKIE_NAME}=1; Path=/; SameSite=Lax; Max-Age={max_age}{secure}"))?),
+    ])
 }
 
-pub fn clear_cookie(request_headers: &HeaderMap) -> HeaderValue {
-    if is_https(request_headers) {
-        HeaderValue::from_static("grow_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure")
+/// The two `Set-Cookie` headers that end a session in this browser.
+pub fn clear_cookies(request_headers: &HeaderMap) -> [(HeaderName, HeaderValue); 2] {
+    let (session, hint) = if is_https(request_headers) {
+        (
+            "grow_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+            "grow_signed_in=; Path=/; SameSite=Lax; Max-Age=0; Secure",
+        )
     } else {
-        HeaderValue::from_static("grow_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
-    }
+        ("grow_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0", "grow_signed_in=; Path=/; SameSite=Lax; Max-Age=0")
+    };
+    [(header::SET_COOKIE, HeaderValue::from_static(session)), (header::SET_COOKIE, HeaderValue::from_static(hint))]
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use axum::{
 
 use super::{model::*, store};
 use crate::{
-    accounts::store as accounts_store,
+    accounts::{model::UserRow, store as accounts_store},
     app::AppState,
     auth::CurrentUser,
     db::Tx,
@@ -31,18 +31,22 @@ fn connection_id(raw: &str) -> AppResult<i64> {
 }
 
 /// Two people became connected: both counts rise, each is paid once per pair (within the day's
-/// cap), both are told. What `a` was paid.
-async fn connected(state: &AppState, tx: &mut Tx, a: i64, b: i64) -> AppResult<ledger::Award> {
+/// cap), both are told. `a` made it happen (accepting, scanning) and sees what they were paid in the
+/// answer; `b` is told by a notification. What `a` was paid.
+async fn connected(state: &AppState, tx: &mut Tx, a: &UserRow, b: i64) -> AppResult<ledger::Award> {
     let now = state.clock.now_ms();
-    store::count(tx, a, b, 1, now).await?;
-    let (low, high) = (a.min(b), a.max(b));
+    store::count(tx, a.id, b, 1, now).await?;
+    let (low, high) = (a.id.min(b), a.id.max(b));
     let mut paid_a = ledger::Award::default();
-    for person in [a, b] {
+    for person in [a.id, b] {
         let act = format!("connection:{low}:{high}:{person}");
         let paid = ledger::award(state, tx, person, CONNECTION_COINS, Reason::Connection, &act, &[Metric::Connections])
             .await?;
-        if person == a {
+        if person == a.id {
             paid_a = paid;
+        } else {
+            let why = format!("You and {} {} are now connected", a.first_name, a.last_name);
+            ledger::name_credit(state, tx, person, a.id, &paid, &why).await?;
         }
         let user_state = state.clone();
         tx.on_commit(move || user_state.user_changed(person));
@@ -114,27 +118,27 @@ const REJECTION_HOLDS_MS: i64 = 30 * crate::time::DAY_MS;
 
 /// Connects the caller at once with the person whose connect code they hold (scan and auto-connect).
 /// Never across a block, and never over a request that person declined in the last 30 days.
-async fn connect_instantly(state: &AppState, me: i64, code: &str) -> AppResult<ScanResponse> {
+async fn connect_instantly(state: &AppState, me: &UserRow, code: &str) -> AppResult<ScanResponse> {
     let code = code.trim();
     let other = match code.is_empty() {
         true => None,
         false => accounts_store::find_by_connect_code(&mut *state.db.conn().await?, code).await?,
     };
     let other = other.ok_or(AppError::NotFound("Connect code"))?;
-    if other.id == me {
+    if other.id == me.id {
         return Err(AppError::bad_request("You cannot connect with yourself"));
     }
-    let other = reach(&mut *state.db.conn().await?, me, other.id).await?;
+    let other = reach(&mut *state.db.conn().await?, me.id, other.id).await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
-    if store::declined_since(&mut tx, me, other.id, now - REJECTION_HOLDS_MS).await? {
+    if store::declined_since(&mut tx, me.id, other.id, now - REJECTION_HOLDS_MS).await? {
         return Err(AppError::Forbidden(blocks::NOT_AVAILABLE.into()));
     }
-    let made = store::connect_now(&mut tx, me, other.id, now).await?;
+    let made = store::connect_now(&mut tx, me.id, other.id, now).await?;
     let paid = match made {
         Some(_) => {
             let paid = connected(state, &mut tx, me, other.id).await?;
-            tell_both(state, &mut tx, me, other.id);
+            tell_both(state, &mut tx, me.id, other.id);
             paid
         }
         None => ledger::Award::default(),
@@ -165,7 +169,7 @@ pub async fn scan(
     CurrentUser(me): CurrentUser,
     ApiJson(body): ApiJson<ScanRequest>,
 ) -> AppResult<Json<ScanResponse>> {
-    connect_instantly(&state, me.id, &body.code).await.map(Json)
+    connect_instantly(&state, &me, &body.code).await.map(Json)
 }
 
 #[utoipa::path(post, path = "/api/connections/auto-connect", tag = TAG, request_body = AutoConnectRequest,
@@ -177,7 +181,7 @@ pub async fn auto_connect(
     CurrentUser(me): CurrentUser,
     ApiJson(body): ApiJson<AutoConnectRequest>,
 ) -> AppResult<Json<ScanResponse>> {
-    connect_instantly(&state, me.id, &body.code).await.map(Json)
+    connect_instantly(&state, &me, &body.code).await.map(Json)
 }
 
 #[utoipa::path(get, path = "/api/connections/with-users", tag = TAG,
@@ -227,26 +231,29 @@ pub async fn project_requests(
 }
 
 /// Accepts or rejects a pending request addressed to the caller; what accepting paid the caller.
-async fn answer(state: &AppState, me: i64, raw_id: &str, accept: bool) -> AppResult<(Connection, ledger::Award)> {
+async fn answer(state: &AppState, me: &UserRow, raw_id: &str, accept: bool) -> AppResult<(Connection, ledger::Award)> {
     let id = connection_id(raw_id)?;
     let Some(found) = store::find(&mut *state.db.conn().await?, id).await? else {
         return Err(AppError::NotFound("Connection"));
     };
-    if found.requester_id != me && found.target_id != me {
+    if found.requester_id != me.id && found.target_id != me.id {
         return Err(AppError::NotFound("Connection"));
     }
-    if found.target_id != me {
+    if found.target_id != me.id {
         return Err(AppError::Forbidden("Only the person who was asked can accept or reject a request".into()));
     }
     let mut tx = state.db.begin().await?;
     let status = if accept { "accepted" } else { "rejected" };
-    let row = store::answer(&mut tx, id, me, status, state.clock.now_ms())
+    let row = store::answer(&mut tx, id, me.id, status, state.clock.now_ms())
         .await?
         .ok_or_else(|| AppError::bad_request("This request has already been answered"))?;
     let mut paid = ledger::Award::default();
     if accept && row.kind == store::COLLABORATION {
         // An accepted collaboration request puts the requester on the project.
-        crate::projects::add_member(state, &mut tx, row.project_id, row.requester_id, "collaborator").await?;
+        let joined =
+            crate::projects::add_member(state, &mut tx, row.project_id, row.requester_id, "collaborator").await?;
+        let why = format!("{} {} accepted your request to collaborate", me.first_name, me.last_name);
+        ledger::name_credit(state, &mut tx, row.requester_id, me.id, &joined, &why).await?;
     } else if accept {
         paid = connected(state, &mut tx, me, row.requester_id).await?;
     }
@@ -263,7 +270,7 @@ pub async fn accept(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<AnsweredConnection>> {
-    let (connection, paid) = answer(&state, me.id, &id, true).await?;
+    let (connection, paid) = answer(&state, &me, &id, true).await?;
     Ok(Json(AnsweredConnection { connection, coins_earned: paid.coins, coins_capped: paid.capped }))
 }
 
@@ -275,7 +282,7 @@ pub async fn reject(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<Connection>> {
-    answer(&state, me.id, &id, false).await.map(|(connection, _)| Json(connection))
+    answer(&state, &me, &id, false).await.map(|(connection, _)| Json(connection))
 }
 
 #[utoipa::path(delete, path = "/api/connections/{id}", tag = TAG, params(("id" = String, Path)),

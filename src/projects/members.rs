@@ -22,7 +22,10 @@ use crate::{
     extract::ApiJson,
     notifications::{self, Kind, NewNotification},
     realtime::{ServerFrame, Topic},
-    rewards::ledger::{self, Reason},
+    rewards::{
+        catalogue::Metric,
+        ledger::{self, Reason},
+    },
     safety::reach::{reach, Reachable},
 };
 
@@ -93,8 +96,18 @@ pub async fn add_member(
     }
     let act = format!("join:{project}:{user}");
     let paid = ledger::award(state, tx, user, rules::JOIN_COINS, Reason::Join, &act, &[]).await?;
+    team_grew(state, tx, project, role).await?;
     announce(state, tx, project, &[user]).await?;
     Ok(paid)
+}
+
+/// A collaborator joined: the owner's "first collaborator" achievement follows (viewers only follow).
+async fn team_grew(state: &AppState, tx: &mut Tx, project: i64, role: &str) -> AppResult<()> {
+    if role == "collaborator" {
+        let owner = store::owner_of(tx, project).await?;
+        ledger::achievements(state, tx, owner, &[Metric::TeamCollaborators]).await?;
+    }
+    Ok(())
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/collaborators", tag = TAG,
@@ -136,6 +149,7 @@ pub async fn add_collaborator(
     let row = store::add_collaborator(&mut tx, project.id, person.id(), role, state.clock.now_ms())
         .await?
         .ok_or_else(|| AppError::bad_request("This person is already a collaborator"))?;
+    team_grew(&state, &mut tx, project.id, role).await?;
     announce(&state, &mut tx, project.id, &[person.id()]).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))

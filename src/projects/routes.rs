@@ -18,7 +18,10 @@ use crate::{
     extract::ApiJson,
     extract::ApiQuery,
     notifications::{self, Kind, NewNotification},
-    rewards::ledger::{self, Reason},
+    rewards::{
+        catalogue::Metric,
+        ledger::{self, Reason},
+    },
 };
 
 const TAG: &str = "projects";
@@ -149,7 +152,16 @@ pub async fn create(
     };
     let id = store::insert(&mut tx, &new).await?;
     let coins = rules::creation_coins(&description, images.len(), looking_for.len());
-    let paid = ledger::award(&state, &mut tx, me.id, coins, Reason::Project, &format!("project:{id}"), &[]).await?;
+    let paid = ledger::award(
+        &state,
+        &mut tx,
+        me.id,
+        coins,
+        Reason::Project,
+        &format!("project:{id}"),
+        &[Metric::ProjectsCreated],
+    )
+    .await?;
     let row = store::find(&mut tx, me.id, id).await?.ok_or(AppError::NotFound("Project"))?;
     announce(&state, &mut tx, id, &[]).await?;
     tx.commit().await?;

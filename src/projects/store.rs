@@ -339,6 +339,10 @@ pub async fn add_collaborator(
     sqlx::query_as(&format!("{COLLABORATOR_SELECT} WHERE c.id = $1")).bind(id).fetch_one(&mut **tx).await.map(Some)
 }
 
+pub async fn owner_of(tx: &mut Tx, project: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT owner_id FROM projects WHERE id = $1").bind(project).fetch_one(&mut **tx).await
+}
+
 pub async fn remove_collaborator(tx: &mut Tx, project: i64, user: i64) -> Result<bool, sqlx::Error> {
     let removed = sqlx::query("DELETE FROM project_collaborators WHERE project_id = $1 AND user_id = $2")
         .bind(project)

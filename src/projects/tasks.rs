@@ -18,7 +18,10 @@ use crate::{
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
     notifications::{self, Kind, NewNotification},
-    rewards::ledger::{self, Reason},
+    rewards::{
+        catalogue::Metric,
+        ledger::{self, Reason},
+    },
     safety::reach::{reach, Reachable},
 };
 
@@ -101,7 +104,8 @@ pub async fn complete(
         return Err(AppError::bad_request("This task is already completed"));
     }
     let act = format!("task:{}", task.id);
-    let paid = ledger::award(&state, &mut tx, me.id, rules::TASK_COINS, Reason::Task, &act, &[]).await?;
+    let paid =
+        ledger::award(&state, &mut tx, me.id, rules::TASK_COINS, Reason::Task, &act, &[Metric::TasksCompleted]).await?;
     let row = store::task_in(&mut tx, task.id).await?;
     announce(&state, &mut tx, project.id, &[]).await?;
     tx.commit().await?;

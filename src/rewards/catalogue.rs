@@ -150,6 +150,12 @@ pub enum Metric {
     Connections,
     /// Store rewards ever claimed.
     StoreClaims,
+    /// Projects ever created.
+    ProjectsCreated,
+    /// Distinct people who have been collaborators on the user's projects.
+    TeamCollaborators,
+    /// Tasks the user has completed (each task once).
+    TasksCompleted,
 }
 
 /// The structured condition of an achievement: `metric` reaches `target`.
@@ -186,9 +192,35 @@ const fn reach(metric: Metric, target: i64) -> Condition {
     Condition { metric, target }
 }
 
-/// The seeded achievements. Project achievements (first project, supports) join when the projects
-/// area counts them.
+/// The seeded achievements, in the order the Rewards screen lists them.
 pub const ACHIEVEMENTS: &[Achievement] = &[
+    achievement(
+        "first-project",
+        "Idea Launched",
+        "Create your first project.",
+        "rocket",
+        "projects",
+        reach(Metric::ProjectsCreated, 1),
+        50,
+    ),
+    achievement(
+        "first-collaborator",
+        "Team Player",
+        "Welcome the first collaborator to one of your projects.",
+        "handshake",
+        "projects",
+        reach(Metric::TeamCollaborators, 1),
+        50,
+    ),
+    achievement(
+        "first-task",
+        "Done and Dusted",
+        "Complete your first project task.",
+        "circle-check",
+        "projects",
+        reach(Metric::TasksCompleted, 1),
+        25,
+    ),
     achievement(
         "first-login",
         "First Steps",

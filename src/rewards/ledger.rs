@@ -194,6 +194,34 @@ pub async fn award(
     Ok(Award { coins: amount, capped: false, balance: Some(balance) })
 }
 
+/// Names a credit to a person who did not cause it and so saw no answer of their own (the other
+/// side of a connection, a request accepted for them): API.md "Coins" has every credit named to the
+/// person with its amount. Nothing is said when nothing was paid.
+pub async fn name_credit(
+    state: &AppState,
+    tx: &mut Tx,
+    user_id: i64,
+    actor: i64,
+    paid: &Award,
+    why: &str,
+) -> Result<(), sqlx::Error> {
+    if paid.coins <= 0 {
+        return Ok(());
+    }
+    let message = format!("{why}: +{} coins", paid.coins);
+    let new = NewNotification {
+        user_id,
+        actor: Some(actor),
+        kind: Kind::Reward,
+        title: "Coins earned",
+        message: &message,
+        data: serde_json::json!({ "url": "/rewards", "coins": paid.coins }),
+        once_key: None,
+    };
+    notifications::notify(state, tx, &new).await?;
+    Ok(())
+}
+
 /// What follows a credit: a level reached is announced, daily tasks and achievements advance, and
 /// every instance learns the user's record changed once the transaction commits.
 pub async fn settle(
@@ -291,6 +319,18 @@ pub async fn metric(conn: &mut Conn, user_id: i64, metric: Metric) -> Result<i64
         Metric::Scratches => ledger_count(Reason::Scratch).fetch_one(&mut *conn).await,
         Metric::DailyLogins => ledger_count(Reason::DailyLogin).fetch_one(&mut *conn).await,
         Metric::StoreClaims => ledger_count(Reason::Store).fetch_one(&mut *conn).await,
+        // Acts are recorded even when the day's cap pays them 0, so these count what was done.
+        Metric::ProjectsCreated => ledger_count(Reason::Project).fetch_one(&mut *conn).await,
+        Metric::TasksCompleted => ledger_count(Reason::Task).fetch_one(&mut *conn).await,
+        Metric::TeamCollaborators => {
+            sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c \
+                 JOIN projects p ON p.id = c.project_id WHERE p.owner_id = $1 AND c.role = 'collaborator'",
+            )
+            .bind(user_id)
+            .fetch_one(&mut *conn)
+            .await
+        }
     }
 }
 

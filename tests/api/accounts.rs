@@ -174,6 +174,25 @@ async fn login_sets_an_http_only_session_cookie_and_answers_the_user() {
 }
 
 #[tokio::test]
+async fn a_session_comes_with_a_readable_hint_that_holds_nothing_and_leaves_with_it() {
+    let app = spawn_app().await;
+    let (username, _) = app.signup(json!({})).await;
+    let client = app.client();
+    let answer = client.login(&username, PASSWORD, false).await;
+    let cookies: Vec<&str> = answer.headers.get_all("set-cookie").iter().map(|v| v.to_str().unwrap()).collect();
+    let hint = cookies.iter().find(|c| c.starts_with("grow_signed_in=")).expect("a hint cookie");
+    // The app reads the hint (not HttpOnly); it says only that a session was set.
+    assert!(hint.starts_with("grow_signed_in=1;") && !hint.contains("HttpOnly"), "{hint}");
+    let session = cookies.iter().find(|c| c.starts_with("grow_session=")).unwrap();
+    assert!(session.contains("HttpOnly"), "{session}");
+
+    let out = client.post_empty("/api/auth/logout").await;
+    let cleared: Vec<&str> = out.headers.get_all("set-cookie").iter().map(|v| v.to_str().unwrap()).collect();
+    assert!(cleared.iter().any(|c| c.starts_with("grow_signed_in=;") && c.contains("Max-Age=0")), "{cleared:?}");
+    assert!(cleared.iter().any(|c| c.starts_with("grow_session=;") && c.contains("Max-Age=0")), "{cleared:?}");
+}
+
+#[tokio::test]
 async fn login_accepts_the_username_in_any_case_or_the_email() {
     let app = spawn_app().await;
     let (username, _) = app.signup(json!({})).await;

@@ -258,6 +258,109 @@ async fn achievements_unlock_from_real_events_and_pay_once_when_claimed() {
     assert_eq!(client.post_empty("/api/rewards/claim/week-streak").await.body["coinsEarned"], 100);
 }
 
+fn achievement<'a>(rewards: &'a Value, id: &str) -> &'a Value {
+    rewards["achievements"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap()
+}
+
+async fn unlocked_notice(client: &Client, name: &str) -> bool {
+    let notes = client.get("/api/notifications").await.body;
+    notes.as_array().unwrap().iter().any(|n| {
+        n["title"] == "Achievement unlocked!"
+            && n["message"].as_str().unwrap().starts_with(&format!("You unlocked {name}."))
+    })
+}
+
+#[tokio::test]
+async fn the_projects_achievements_unlock_from_a_first_project_collaborator_and_task_and_wait_for_claim() {
+    let app = spawn_app().await;
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let before = owner.get("/api/rewards").await.body;
+    for id in ["first-project", "first-collaborator", "first-task"] {
+        assert_eq!(achievement(&before, id)["category"], "projects");
+        assert_eq!(achievement(&before, id)["isCompleted"], false, "{id}");
+    }
+
+    let made = owner
+        .post(
+            "/api/projects",
+            &json!({ "title": "Tide clocks", "description": "Clocks for harbours", "isPublished": true }),
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let project = made.body["id"].as_i64().unwrap();
+    // The project paid what its answer said, and nothing more until the achievement is claimed.
+    let told = made.body["coinsEarned"].as_i64().unwrap();
+    let (coins_after_project, _) = balance(&owner).await;
+    assert!(unlocked_notice(&owner, "Idea Launched").await);
+
+    let (helper, _) = app.signed_in().await;
+    let joined = helper.post(&format!("/api/projects/{project}/join"), &json!({ "role": "Collaborator" })).await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    assert!(unlocked_notice(&owner, "Team Player").await);
+
+    let task = owner.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": "Cast the dials" })).await;
+    let done = owner.patch(&format!("/api/projects/tasks/{}/complete", task.body["id"]), &json!({})).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    let task_coins = done.body["coinsEarned"].as_i64().unwrap();
+    assert_eq!(task_coins, 25);
+    assert!(unlocked_notice(&owner, "Done and Dusted").await);
+    assert_eq!(balance(&owner).await.0, coins_after_project + task_coins);
+
+    let rewards = owner.get("/api/rewards").await.body;
+    for id in ["first-project", "first-collaborator", "first-task"] {
+        assert_eq!(achievement(&rewards, id)["isCompleted"], true, "{id}");
+        assert_eq!(achievement(&rewards, id)["claimed"], false, "{id}");
+    }
+    // The helper's own first task has not happened: theirs stays open.
+    assert_eq!(achievement(&helper.get("/api/rewards").await.body, "first-task")["isCompleted"], false);
+
+    let mut claimed_total = 0;
+    for (id, reward) in [("first-project", 50), ("first-collaborator", 50), ("first-task", 25)] {
+        let claimed = owner.post_empty(&format!("/api/rewards/claim/{id}")).await;
+        assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.body);
+        assert_eq!(claimed.body["coinsEarned"], reward);
+        claimed_total += reward;
+        assert_eq!(owner.post_empty(&format!("/api/rewards/claim/{id}")).await.status, StatusCode::BAD_REQUEST);
+    }
+    assert_eq!(balance(&owner).await.0, coins_after_project + task_coins + claimed_total);
+    assert!(told > 0);
+}
+
+#[tokio::test]
+async fn an_accepted_connection_names_its_coins_to_the_side_that_did_not_accept() {
+    let app = spawn_app().await;
+    let (ann, ann_user) = app.signed_in_as(json!({ "firstName": "Ann", "lastName": "Lee" })).await;
+    let (bob, bob_user) = app.signed_in_as(json!({ "firstName": "Bob", "lastName": "Ray" })).await;
+    let (ann_before, _) = balance(&ann).await;
+    let (bob_before, _) = balance(&bob).await;
+    let asked = ann.post("/api/connections", &json!({ "targetUserId": bob_user["id"], "type": "connection" })).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let accepted = bob.post_empty(&format!("/api/connections/{}/accept", asked.body["id"])).await;
+    assert_eq!(accepted.body["coinsEarned"], 25);
+    assert_eq!(balance(&bob).await.0, bob_before + 25);
+
+    // Ann saw no answer of her own: a notification names her 25 coins, and her balance rose by exactly that.
+    assert_eq!(balance(&ann).await.0, ann_before + 25);
+    let notes = ann.get("/api/notifications").await.body;
+    let told: Vec<&Value> = notes.as_array().unwrap().iter().filter(|n| n["title"] == "Coins earned").collect();
+    assert_eq!(told.len(), 1, "{notes}");
+    assert_eq!(told[0]["message"], "You and Bob Ray are now connected: +25 coins");
+    assert_eq!(told[0]["type"], "reward");
+    // Bob, who was told in his answer, gets no second telling.
+    let bob_notes = bob.get("/api/notifications").await.body;
+    assert!(!bob_notes.as_array().unwrap().iter().any(|n| n["title"] == "Coins earned"), "{bob_notes}");
+    let _ = ann_user;
+
+    // A scan names the scanned person's coins the same way.
+    let (cy, _) = app.signed_in_as(json!({ "firstName": "Cy", "lastName": "Moss" })).await;
+    let code = crate::helpers::connect_code_of(&ann).await;
+    let scanned = cy.post("/api/connections/scan", &json!({ "code": code })).await;
+    assert_eq!(scanned.body["coinsEarned"], 25, "{}", scanned.body);
+    let notes = ann.get("/api/notifications").await.body;
+    assert!(notes.as_array().unwrap().iter().any(|n| n["message"] == "You and Cy Moss are now connected: +25 coins"));
+    assert_eq!(balance(&ann).await.0, ann_before + 50);
+}
+
 #[tokio::test]
 async fn the_leaderboard_lists_top_earners_by_coins_in_pages() {
     let app = spawn_app().await;

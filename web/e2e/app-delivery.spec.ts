@@ -35,3 +35,21 @@ test('the app, its hashed assets, the service worker and the manifest are served
   expect(api404.status()).toBe(404);
   expect(await api404.json()).toHaveProperty('message');
 });
+
+test('a signed-out visit to the sign-in screen logs no error: nobody is asked about in vain', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const userCalls: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/user') userCalls.push(response.status());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(userCalls).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { requestUntyped } from '@/lib/api/client';
+import { keepLastUserInStep } from '@/lib/session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -41,3 +42,4 @@ export function createQueryClient(): QueryClient {
 
 /** The app's single client (the providers render it). */
 export const queryClient = createQueryClient();
+keepLastUserInStep(queryClient);

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { components } from '@/lib/api/schema';
 import { api, errorStatus, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
+import { dropSessionHint, hasSessionHint, keepLastUser, lastUser } from '@/lib/last-user';
 import { useLiveStatus } from '@/lib/ws';
 
 export type User = components['schemas']['User'];
@@ -13,12 +14,22 @@ export const USER_REFRESH_INTERVAL_MS = 2000;
 
 type UserPath = '/api/auth/user' | '/api/auth/user-refresh';
 
-/** GET a user path; a 401 means "not signed in" and gives null instead of an error (spec 000 §2). */
+/**
+ * GET a user path; a 401 means "not signed in" and gives null instead of an error (spec 000 §2). Without the
+ * server's session hint nobody can be signed in, so nothing is asked (a signed-out visit logs no failed request).
+ * With no network at all, the person last signed in here is shown as they were (src/lib/last-user.ts).
+ */
 async function fetchUserOrNull(path: UserPath, signal: AbortSignal): Promise<User | null> {
+  if (!hasSessionHint()) return null;
   try {
     return await unwrap(api.GET(path, { signal }));
   } catch (error) {
-    if (errorStatus(error) === 401) return null;
+    if (errorStatus(error) === 401) {
+      dropSessionHint();
+      return null;
+    }
+    const kept = errorStatus(error) === null && !navigator.onLine ? lastUser() : null;
+    if (kept) return kept;
     throw error;
   }
 }
@@ -132,4 +143,17 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
   }, [queryClient, navigate]);
 
   return { logout, isPending };
+}
+
+/**
+ * Keeps the copy of the signed-in person for an offline reload in step with the current-user entry: written while
+ * someone is signed in, removed the moment nobody is (any way out of a session sets the entry to null).
+ */
+export function keepLastUserInStep(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    const key = event.query.queryKey as readonly unknown[];
+    if (event.type !== 'updated' || key[0] !== CURRENT_USER_KEY[0]) return;
+    const data = event.query.state.data as User | null | undefined;
+    if (data !== undefined) keepLastUser(data);
+  });
 }

@@ -29,3 +29,13 @@ export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): 
     api.GET('/api/geo/reverse', { params: { query: { lat: String(lat), lng: String(lng) } }, signal }),
   );
 }
+
+/**
+ * `POST /api/connections/scan {code}` after an iOS share sheet sent my profile link (spec 001 §7). The link is my
+ * own, so the server normally answers that nobody new is connected; the call is made as the spec names it, and its
+ * answer only ever adds a "connected" notice, never an error over a share that worked.
+ */
+export async function scanAfterShare(code: string): Promise<components['schemas']['ScanResponse'] | null> {
+  const { data } = await api.POST('/api/connections/scan', { body: { code } });
+  return data ?? null;
+}

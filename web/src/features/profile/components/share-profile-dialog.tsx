@@ -16,6 +16,7 @@ import {
   browserShareEnv,
   CONNECTION_RESET,
   copyLink,
+  detectPlatform,
   deviceShareSupported,
   linksDevice,
   NFC_NOT_SUPPORTED,
@@ -26,8 +27,11 @@ import {
   shareNotice,
   shareOrCopy,
   type ShareEnv,
+  type ShareOutcome,
 } from '@/lib/share/share-methods';
 import { toast } from '@/lib/toast';
+import { connectCodeFromText } from '@/lib/connect-code';
+import { scanAfterShare } from '../api/profile';
 import { useNewConnectLink } from '../hooks/use-profile-actions';
 
 export interface ShareProfileDialogProps {
@@ -138,6 +142,17 @@ export default function ShareProfileDialog({
     [],
   );
 
+  // spec 001 §7: a profile link sent through the iOS share sheet is followed by the scan call, with its code.
+  const afterShare = async (outcome: ShareOutcome, shared: string) => {
+    if (outcome.kind !== 'shared' || detectPlatform(env.userAgent, env.maxTouchPoints) !== 'ios') return;
+    const code = connectCodeFromText(shared);
+    if (code === null) return;
+    const answer = await scanAfterShare(code).catch(() => null);
+    if (answer?.success && answer.isNewConnection) {
+      toast({ title: `Connected with ${answer.profileUser.firstName}`, variant: 'success' });
+    }
+  };
+
   const onCopy = async () => {
     if (link === null) return;
     setBusy('copy');
@@ -148,8 +163,10 @@ export default function ShareProfileDialog({
   const onShare = async () => {
     if (link === null) return;
     setBusy('share');
-    toast(shareNotice(await shareOrCopy(env, link, SHARE_TEXT), link, 'Profile'));
+    const outcome = await shareOrCopy(env, link, SHARE_TEXT);
+    toast(shareNotice(outcome, link, 'Profile'));
     setBusy(null);
+    await afterShare(outcome, link);
   };
 
   const onDeviceConnect = async () => {
@@ -171,6 +188,7 @@ export default function ShareProfileDialog({
     });
     setDevice(linksDevice(outcome) ? 'linked' : 'idle');
     toast(shareNotice(outcome, link, 'Profile'));
+    await afterShare(outcome, link);
   };
 
   const onReset = () => {

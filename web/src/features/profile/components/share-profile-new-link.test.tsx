@@ -134,3 +134,46 @@ describe('Share Your Profile: New link', () => {
     expect(within(dialog).getByRole('button', { name: 'New link' })).toBeInTheDocument();
   });
 });
+
+describe('Share Your Profile: after an iOS share', () => {
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const LINK = `${ORIGIN}/profile?connect=my-code_9`;
+
+  function serveScan(answer: () => Response) {
+    const codes: unknown[] = [];
+    server.use(
+      http.post('/api/connections/scan', async ({ request }) => {
+        codes.push(((await request.json()) as { code: unknown }).code);
+        return answer();
+      }),
+    );
+    return codes;
+  }
+
+  function renderShare(userAgent: string, share: ShareEnv['share']) {
+    renderWithProviders(
+      <ShareProfileDialog link={LINK} open onOpenChange={() => {}} env={{ ...env, userAgent, share }} />,
+    );
+    return screen.getByRole('dialog', { name: 'Share Your Profile' });
+  }
+
+  it('calls the scan with the link’s code once the share sheet sent it (spec 001 §7)', async () => {
+    const codes = serveScan(() =>
+      HttpResponse.json({ message: 'You cannot connect with yourself' }, { status: 400 }),
+    );
+    const dialog = renderShare(IPHONE, () => Promise.resolve());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await waitFor(() => expect(codes).toEqual(['my-code_9']));
+    // The share worked: the scan's refusal of my own code adds no error over it.
+    expect(currentToast()).toMatchObject({ title: 'Share Complete' });
+  });
+
+  it('a cancelled iOS share, or a share on another device, calls no scan', async () => {
+    const codes = serveScan(() => HttpResponse.json({}, { status: 500 }));
+    const abort = Object.assign(new Error('cancelled'), { name: 'AbortError' });
+    const dialog = renderShare(IPHONE, () => Promise.reject(abort));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Share Cancelled' }));
+    expect(codes).toEqual([]);
+  });
+});
