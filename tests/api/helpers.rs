@@ -64,6 +64,12 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         }
         None => None,
     };
+    // scripts/test names the database each pass is meant for, so a variable left in the shell cannot turn
+    // the SQLite pass into a second PostgreSQL one unnoticed.
+    if let Ok(expected) = std::env::var("GROW_EXPECT_DATABASE") {
+        let actual = if database_url.is_some() { "postgres" } else { "sqlite" };
+        assert_eq!(expected, actual, "this test pass is meant to run on {expected}");
+    }
     let mut config = Config::local(data_dir.path().to_path_buf());
     config.database_url = database_url;
     // Tests run jobs themselves, with `run_once`.

@@ -144,16 +144,19 @@ test('the bell badge arrives live, the centre marks read, deletes and marks all 
   expect(run.status()).toBe(200);
   expect((await listed(page)).some((n) => n.type === 'daily_motivation')).toBe(false);
 
-  // Grace scans Ada's profile: they are connected at once, and Ada's first-connection achievement arrives live.
+  // Grace scans Ada's profile: they are connected at once, and Ada's first-connection achievement and her coins
+  // arrive live.
   const adaCode = await connectCodeOf(page.request);
   const framesBefore = frames.filter((type) => type === 'notification').length;
   const scan = await adminContext.request.post('/api/connections/scan', { data: { code: adaCode } });
   expect(scan.status()).toBe(200);
   await adminContext.close();
 
-  await expect(centre(page).getByText('2 unread')).toBeVisible();
-  await expect(items).toHaveCount(3);
-  await expect(items.first()).toContainText('Hello, Network');
+  // Ada did not scan, so a notification names the coins the connection paid her, beside the achievement.
+  await expect(centre(page).getByText('3 unread')).toBeVisible();
+  await expect(items).toHaveCount(4);
+  await expect(items.first()).toContainText('are now connected: +25 coins');
+  await expect(items.nth(1)).toContainText('Hello, Network');
   expect(frames.filter((type) => type === 'notification').length).toBeGreaterThan(framesBefore);
 
   // Mark all read: the badge and the Explore dot clear.
