@@ -70,6 +70,12 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(err: sqlx::Error) -> Self {
+        // A duplicate that slipped past an area's own check (two requests racing to make the same
+        // thing) is the caller's conflict, not a fault: one mapping here, for every area.
+        if crate::db::is_unique_violation(&err) {
+            tracing::info!(error = %err, "a write met a unique key");
+            return Self::Conflict(ALREADY_EXISTS.into());
+        }
         match unavailable(&err) {
             Some(message) => {
                 // Nothing was changed (the transaction, if any, rolls back); the client may retry.
@@ -81,6 +87,7 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+const ALREADY_EXISTS: &str = "This already exists. Refresh to see the latest.";
 const DATABASE_UNREACHABLE: &str = "The database is not answering right now. Please try again in a moment.";
 const DATABASE_FULL: &str = "The server has run out of storage space. Please try again later.";
 

@@ -299,3 +299,21 @@ async fn sockets_that_never_read_are_dropped_and_every_other_socket_still_gets_e
     let ended = tokio::time::timeout(Duration::from_secs(30), futures_util::future::join_all(drained)).await;
     assert!(ended.is_ok(), "a stalled socket was never closed");
 }
+
+/// A duplicate that gets past an area's own check (two racing requests) is one mapping in `error.rs`: a 409
+/// with a message, on either database, never a 500.
+#[tokio::test]
+async fn a_write_that_meets_a_unique_key_is_a_409_with_a_message() {
+    use axum::response::IntoResponse;
+    let app = crate::helpers::spawn_app().await;
+    let (_, user) = app.signed_in().await;
+    let insert = "INSERT INTO coin_caps (user_id, reason, day, paid) VALUES ($1, 'task', 1, 1)";
+    let id = user["id"].as_i64().unwrap();
+    sqlx::query(insert).bind(id).execute(app.state.db.pool()).await.unwrap();
+    let duplicate = sqlx::query(insert).bind(id).execute(app.state.db.pool()).await.unwrap_err();
+    let answer = grow::error::AppError::from(duplicate).into_response();
+    assert_eq!(answer.status(), StatusCode::CONFLICT);
+    let body = axum::body::to_bytes(answer.into_body(), 4096).await.unwrap();
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+}
