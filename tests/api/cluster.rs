@@ -143,7 +143,12 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     let coins_before = Client::with_cookie(addrs[1], &bob).get("/api/auth/user").await.body["coins"].as_i64().unwrap();
     let supported = Client::with_cookie(addrs[1], &bob).post_empty(&format!("/api/projects/{project}/support")).await;
     assert!(supported.status.is_success(), "{}", supported.body);
-    assert_eq!(frame_of(&mut carl_socket, &["notification"]).await["notificationType"], "project_support");
+    // Creating the project unlocked Carl's first-project achievement: its frame may come first.
+    let mut told = frame_of(&mut carl_socket, &["notification"]).await;
+    while told["notificationType"] == "reward" {
+        told = frame_of(&mut carl_socket, &["notification"]).await;
+    }
+    assert_eq!(told["notificationType"], "project_support");
     assert!(
         on_all(&addrs, &carl, "/api/notifications/count", |b| { b["count"].as_i64() == Some(unread_before + 1) }).await
     );
