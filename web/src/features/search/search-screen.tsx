@@ -210,7 +210,7 @@ export default function SearchScreen({
             <DiscoveryReady
               note={device.status === 'unavailable' ? 'Location access denied or unavailable' : undefined}
             >
-              <div className="flex flex-col items-center gap-4">
+              <div className="flex flex-col gap-4">
                 <UseMyLocation device={device} />
                 {suggestions}
               </div>
