@@ -56,6 +56,10 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
                 .into_response(),
         }
     };
+    if api {
+        // axum's own rejections (a malformed path parameter) answer plain text; ours are JSON.
+        response = crate::extract::rejection_as_json(response).await;
+    }
     add_security_headers(response.headers_mut());
     // A refused call (4xx) changed nothing; any other may have changed what a deck page shows.
     if may_change_cards && !response.status().is_client_error() {

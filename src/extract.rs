@@ -3,10 +3,13 @@
 use axum::{
     body::Bytes,
     extract::{rejection::BytesRejection, FromRequest, Request},
+    http::header::{CONTENT_LENGTH, CONTENT_TYPE},
+    response::{IntoResponse, Response},
+    Json,
 };
 use serde::de::DeserializeOwned;
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 
 /// A JSON body. Malformed JSON, a wrong type or a missing field is a 400 whose message names the
 /// field; a body over the limit is a 413. An empty body reads as `{}` so that a missing field is
@@ -54,6 +57,34 @@ where
             }
         }
     }
+}
+
+/// axum answers the rejections of its own extractors in plain text: a path parameter that is not
+/// valid UTF-8 or not a number (`/api/projects/%00%ff`), a body over a limit, a missing multipart
+/// boundary. Every API error is `{"message"}`, so the edge passes each API answer through here once,
+/// for every route: a plain-text 4xx becomes the same status with its text as the message. Other
+/// answers pass untouched (a 4xx of ours is JSON already; a stored text file is a 200).
+pub async fn rejection_as_json(response: Response) -> Response {
+    let plain = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|kind| kind.to_str().ok())
+        .is_some_and(|kind| kind.starts_with("text/plain"));
+    if !response.status().is_client_error() || !plain {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    // axum's rejection texts are a line or two.
+    let text = axum::body::to_bytes(body, 16 * 1024).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_string();
+    let message =
+        if text.is_empty() { parts.status.canonical_reason().unwrap_or("Bad request").to_string() } else { text };
+    parts.headers.remove(CONTENT_TYPE);
+    parts.headers.remove(CONTENT_LENGTH);
+    let answer = Json(ErrorBody { message }).into_response();
+    let (json_parts, json_body) = answer.into_parts();
+    parts.headers.extend(json_parts.headers);
+    Response::from_parts(parts, json_body)
 }
 
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
@@ -132,5 +163,21 @@ mod tests {
     fn malformed_json_is_said_plainly() {
         let err = parse_json::<Body>(b"{nope").unwrap_err();
         assert_eq!(err.to_string(), "Request body is not valid JSON");
+    }
+
+    #[tokio::test]
+    async fn a_plain_text_rejection_becomes_json() {
+        use axum::{http::StatusCode, response::IntoResponse};
+        let plain = (StatusCode::BAD_REQUEST, "Invalid URL: Cannot parse `x` to a `i64`").into_response();
+        let answer = super::rejection_as_json(plain).await;
+        assert_eq!(answer.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(answer.headers()["content-type"], "application/json");
+        let body = axum::body::to_bytes(answer.into_body(), 1024).await.unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(json["message"], "Invalid URL: Cannot parse `x` to a `i64`");
+
+        let file = (StatusCode::OK, "a stored text file").into_response();
+        let kept = super::rejection_as_json(file).await;
+        assert_eq!(kept.headers()["content-type"], "text/plain; charset=utf-8");
     }
 }

@@ -43,6 +43,8 @@ pub async fn signup(
     let bio = rules::optional_text(body.bio.as_deref(), "Bio", rules::BIO_MAX_LEN)?;
     let skills = rules::skills(body.skills.as_deref().unwrap_or_default())?;
     let role = body.role.unwrap_or_default();
+    // Where they are until a device says otherwise (API.md "Nearby").
+    let position = crate::people::geo::position_of(location.as_deref()).await?;
 
     if let Some(message) = already_taken(&state, &username, &email).await? {
         return Err(AppError::Conflict(message.into()));
@@ -60,8 +62,8 @@ pub async fn signup(
         role: role.as_str(),
         plan: &plan,
         location: location.as_deref(),
-        lat: None,
-        lng: None,
+        lat: position.map(|p| p.0),
+        lng: position.map(|p| p.1),
         bio: bio.as_deref(),
         skills: &skills,
     };
@@ -328,17 +330,24 @@ pub async fn update_profile(
     CurrentUser(user): CurrentUser,
     ApiJson(body): ApiJson<UpdateProfileRequest>,
 ) -> AppResult<Json<User>> {
+    let location =
+        body.location.map(|l| rules::optional_text(l.as_deref(), "Location", rules::LOCATION_MAX_LEN)).transpose()?;
+    let sent = rules::position(body.lat, body.lng)?;
+    let location_changed = location.as_ref().is_some_and(|l| l.as_deref() != user.location.as_deref());
+    let text = location.as_ref().map_or(user.location.as_deref(), Option::as_deref);
+    let from_text = match sent {
+        Some(Some(_)) => None,
+        _ if sent.is_some() || location_changed => crate::people::geo::position_of(text).await?,
+        _ => None,
+    };
     let change = ProfileChange {
         role: body.role.map(|r| r.as_str()),
-        location: body
-            .location
-            .map(|l| rules::optional_text(l.as_deref(), "Location", rules::LOCATION_MAX_LEN))
-            .transpose()?,
+        location,
         bio: body.bio.map(|b| rules::optional_text(b.as_deref(), "Bio", rules::BIO_MAX_LEN)).transpose()?,
         skills: body.skills.as_deref().map(rules::skills).transpose()?,
         first_name: body.first_name.as_deref().map(|n| rules::person_name(n, "First name")).transpose()?,
         last_name: body.last_name.as_deref().map(|n| rules::person_name(n, "Last name")).transpose()?,
-        position: rules::position(body.lat, body.lng)?,
+        position: rules::position_after(sent, location_changed, || from_text),
         discoverable: body.is_discoverable,
     };
     let mut tx = state.db.begin().await?;

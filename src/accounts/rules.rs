@@ -222,6 +222,24 @@ pub fn position(lat: Option<Option<f64>>, lng: Option<Option<f64>>) -> Result<Op
     }
 }
 
+/// What a profile change does to the person's position (API.md "Nearby"): a position the device
+/// gave (`lat`/`lng` sent) is kept until the location text changes; a changed text, or a device
+/// position forgotten (`lat`/`lng` null), puts them at the centre of the city their text names, or
+/// nowhere when the place list has no such city. `from_text` is that city's position, asked for
+/// only when it is needed. `None`: the position stays as it is.
+pub fn position_after(
+    sent: Option<Option<(f64, f64)>>,
+    location_changed: bool,
+    from_text: impl FnOnce() -> Option<(f64, f64)>,
+) -> Option<Option<(f64, f64)>> {
+    match sent {
+        Some(Some(device)) => Some(Some(device)),
+        Some(None) => Some(from_text().map(crate::discovery::snap)),
+        None if location_changed => Some(from_text().map(crate::discovery::snap)),
+        None => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,5 +288,16 @@ mod tests {
     fn roles_read_any_case() {
         assert_eq!(Role::parse("Innovator"), Some(Role::Innovator));
         assert_eq!(Role::parse("admin"), None);
+    }
+
+    #[test]
+    fn a_device_position_stands_until_the_location_text_changes() {
+        let device = (51.5, -0.13);
+        let city = || Some((51.50853, -0.12574));
+        assert_eq!(position_after(Some(Some(device)), true, || unreachable!()), Some(Some(device)));
+        assert_eq!(position_after(None, false, || unreachable!()), None, "unchanged text keeps the device position");
+        assert_eq!(position_after(None, true, city), Some(Some(crate::discovery::snap((51.50853, -0.12574)))));
+        assert_eq!(position_after(None, true, || None), Some(None), "an unknown city: no position");
+        assert_eq!(position_after(Some(None), false, city), Some(city().map(crate::discovery::snap)));
     }
 }

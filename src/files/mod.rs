@@ -4,6 +4,7 @@
 //! pick a path nor overwrite anything; files are served at `/api/files/{name}` with their type and
 //! `nosniff`, in a sandbox, and anything that is not an image, a sound or plain text as a download.
 
+pub mod gif;
 pub mod owners;
 pub mod photo;
 pub mod s3;

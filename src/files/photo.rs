@@ -1,21 +1,33 @@
-//! Profile photos: judged by their content (PNG, JPEG or WebP; never SVG), decoded within limits
-//! (no decompression bombs), turned upright by their EXIF orientation and re-encoded, which drops
-//! every metadata block (camera, GPS). A full size (at most 1024 px) and a 256 px thumbnail.
+//! Pictures (profile photos and uploaded images; API.md "Uploads"): judged by their content (PNG,
+//! JPEG or WebP; never SVG), decoded within limits (no decompression bombs), turned upright by their
+//! EXIF orientation and re-encoded in the format they came in, which drops every metadata block
+//! (EXIF, GPS, text chunks) and keeps the picture: a PNG stays a PNG with its transparency and exact
+//! pixels, a JPEG stays a JPEG (quality 90), a WebP stays a WebP (written lossless: the image crate
+//! has no lossy WebP encoder, so the decoded pixels are kept exactly). The colour profile is kept, as
+//! part of how the picture looks. Only sides over 4096 px are scaled down; the 256 px thumbnail beside
+//! it is the same picture smaller, in the same format.
 
 use std::io::Cursor;
 
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use image::{
+    codecs::{jpeg::JpegEncoder, png::PngEncoder, webp::WebPEncoder},
+    imageops::FilterType,
+    DynamicImage, ImageDecoder, ImageEncoder, ImageFormat, ImageReader, Limits,
+};
 
 use crate::error::AppError;
 
-const MAX_SIDE: u32 = 1024;
+pub const MAX_SIDE: u32 = 4096;
 pub const THUMB_SIDE: u32 = 256;
 /// Pixels a photo may have before it is refused (a 12,000 × 12,000 image is 144 million).
 const MAX_DECODED_SIDE: u32 = 12_000;
+const JPEG_QUALITY: u8 = 90;
 
 pub struct Photo {
     pub full: Vec<u8>,
     pub thumbnail: Vec<u8>,
+    /// The extension it is stored under, which names its format (`png`, `jpg`, `webp`).
+    pub extension: &'static str,
 }
 
 /// Reads a `data:` URL (or bare base64) into bytes.
@@ -53,10 +65,10 @@ pub async fn process_bounded(bytes: Vec<u8>) -> Result<Photo, AppError> {
 /// Checks and re-encodes a photo (CPU work: call it off the async threads, through [`process_bounded`]).
 pub fn process(bytes: &[u8]) -> Result<Photo, AppError> {
     let unsupported = || AppError::UnsupportedMediaType("The photo must be a PNG, JPEG or WebP image".into());
-    let format = match infer::get(bytes).map(|kind| kind.mime_type()) {
-        Some("image/png") => ImageFormat::Png,
-        Some("image/jpeg") => ImageFormat::Jpeg,
-        Some("image/webp") => ImageFormat::WebP,
+    let (format, extension) = match infer::get(bytes).map(|kind| kind.mime_type()) {
+        Some("image/png") => (ImageFormat::Png, "png"),
+        Some("image/jpeg") => (ImageFormat::Jpeg, "jpg"),
+        Some("image/webp") => (ImageFormat::WebP, "webp"),
         _ => return Err(unsupported()),
     };
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
@@ -68,28 +80,48 @@ pub fn process(bytes: &[u8]) -> Result<Photo, AppError> {
     let unreadable = |_| AppError::bad_request("The photo could not be read: it may be damaged or too large");
     let mut decoder = reader.into_decoder().map_err(unreadable)?;
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
+    let colours = decoder.icc_profile().ok().flatten();
     let mut picture = DynamicImage::from_decoder(decoder).map_err(unreadable)?;
     picture.apply_orientation(orientation);
-    let full = encode(&fit(&picture, MAX_SIDE))?;
-    let thumbnail = encode(&fit(&picture, THUMB_SIDE))?;
-    Ok(Photo { full, thumbnail })
-}
-
-/// Scales down to fit a square of `side`; never up.
-fn fit(picture: &DynamicImage, side: u32) -> DynamicImage {
-    if picture.width() <= side && picture.height() <= side {
-        picture.clone()
+    let full = if picture.width() > MAX_SIDE || picture.height() > MAX_SIDE {
+        picture.resize(MAX_SIDE, MAX_SIDE, FilterType::CatmullRom)
     } else {
-        picture.thumbnail(side, side)
-    }
+        picture
+    };
+    let thumbnail = if full.width() > THUMB_SIDE || full.height() > THUMB_SIDE {
+        full.thumbnail(THUMB_SIDE, THUMB_SIDE)
+    } else {
+        full.clone()
+    };
+    Ok(Photo {
+        full: encode(&full, format, colours.clone())?,
+        thumbnail: encode(&thumbnail, format, colours)?,
+        extension,
+    })
 }
 
-fn encode(picture: &DynamicImage) -> Result<Vec<u8>, AppError> {
+/// Writes a picture in `format` with nothing but its pixels and colour profile.
+fn encode(picture: &DynamicImage, format: ImageFormat, colours: Option<Vec<u8>>) -> Result<Vec<u8>, AppError> {
+    fn with<E: ImageEncoder>(
+        picture: &DynamicImage,
+        mut encoder: E,
+        colours: Option<Vec<u8>>,
+    ) -> image::ImageResult<()> {
+        if let Some(profile) = colours {
+            // A format that cannot carry one shows the picture in sRGB, as a browser would anyway.
+            let _ = encoder.set_icc_profile(profile);
+        }
+        // Converted only when the format cannot hold the picture's colour type (JPEG has no alpha,
+        // but a JPEG never had any).
+        picture.write_with_encoder(encoder)
+    }
     let mut out = Cursor::new(Vec::new());
-    // JPEG carries no alpha: flatten first.
-    DynamicImage::ImageRgb8(picture.to_rgb8())
-        .write_to(&mut out, ImageFormat::Jpeg)
-        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("encoding a photo")))?;
+    let written = match format {
+        ImageFormat::Png => with(picture, PngEncoder::new(&mut out), colours),
+        ImageFormat::Jpeg => with(picture, JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY), colours),
+        _ => with(picture, WebPEncoder::new_lossless(&mut out), colours),
+    };
+    written.map_err(|e| AppError::Internal(anyhow::Error::new(e).context("encoding a photo")))?;
     Ok(out.into_inner())
 }
 
@@ -104,13 +136,49 @@ mod tests {
     }
 
     #[test]
-    fn a_photo_is_re_encoded_small_with_a_thumbnail() {
+    fn a_photo_keeps_its_size_and_format_with_a_smaller_thumbnail() {
         let photo = process(&png(2000, 1000)).unwrap();
         let full = image::load_from_memory(&photo.full).unwrap();
-        assert_eq!((full.width(), full.height()), (1024, 512));
+        assert_eq!((full.width(), full.height()), (2000, 1000));
         let thumb = image::load_from_memory(&photo.thumbnail).unwrap();
-        assert_eq!(thumb.width(), 256);
+        assert_eq!((thumb.width(), thumb.height()), (256, 128));
+        assert_eq!(photo.extension, "png");
+        assert_eq!(infer::get(&photo.full).unwrap().mime_type(), "image/png");
+        assert_eq!(infer::get(&photo.thumbnail).unwrap().mime_type(), "image/png");
+    }
+
+    #[test]
+    fn transparency_and_exact_pixels_survive_in_every_lossless_format() {
+        let mut picture = image::RgbaImage::new(40, 30);
+        for (x, y, pixel) in picture.enumerate_pixels_mut() {
+            *pixel = image::Rgba([x as u8 * 6, y as u8 * 8, 200, if x < 20 { 0 } else { 128 + y as u8 }]);
+        }
+        for format in [ImageFormat::Png, ImageFormat::WebP] {
+            let mut bytes = Cursor::new(Vec::new());
+            DynamicImage::ImageRgba8(picture.clone()).write_to(&mut bytes, format).unwrap();
+            let photo = process(bytes.get_ref()).unwrap();
+            let back = image::load_from_memory_with_format(&photo.full, format).unwrap().to_rgba8();
+            assert_eq!(back, picture, "{format:?}");
+            let thumb = image::load_from_memory_with_format(&photo.thumbnail, format).unwrap().to_rgba8();
+            assert_eq!(thumb.get_pixel(0, 0)[3], 0, "{format:?} thumbnail keeps the clear part");
+        }
+    }
+
+    #[test]
+    fn only_sides_over_4096_are_scaled() {
+        let photo = process(&png(5000, 100)).unwrap();
+        let full = image::load_from_memory(&photo.full).unwrap();
+        assert_eq!((full.width(), full.height()), (4096, 82));
+    }
+
+    #[test]
+    fn a_jpeg_stays_a_jpeg() {
+        let mut bytes = Cursor::new(Vec::new());
+        DynamicImage::new_rgb8(300, 200).write_to(&mut bytes, ImageFormat::Jpeg).unwrap();
+        let photo = process(bytes.get_ref()).unwrap();
+        assert_eq!(photo.extension, "jpg");
         assert_eq!(infer::get(&photo.full).unwrap().mime_type(), "image/jpeg");
+        assert_eq!(infer::get(&photo.thumbnail).unwrap().mime_type(), "image/jpeg");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `POST /api/upload` (API.md "Uploads"): one file (`file`, answered with `fileUrl`) or several
 //! (`files`, answered with `fileUrls`), 10 MB each, judged by their bytes, never by the name or
-//! type the client gives. Photos are re-encoded like profile photos (EXIF and GPS dropped, a 256 px
-//! thumbnail beside them); other kinds are kept as sent under a server-chosen name.
+//! type the client gives. Pictures are re-encoded in their own format like profile photos (EXIF, GPS
+//! and text chunks dropped, a 256 px thumbnail beside them; `photo`), GIFs keep their frames with
+//! their metadata blocks taken out (`gif`); other kinds are kept as sent under a server-chosen name.
 //!
 //! Nothing is held whole in memory (API.md "Limits and fair play"): each file is written to a spool
 //! as its chunks arrive, its size checked on every chunk (413 at the first byte past 10 MB) and its
@@ -20,7 +21,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{photo, Spool};
+use super::{gif, photo, Spool};
 use crate::{
     app::AppState,
     auth::CurrentUser,
@@ -130,6 +131,7 @@ pub async fn store(state: &AppState, uploader: i64, display_name: &str, bytes: V
     };
     let name = match extension {
         "png" | "jpg" | "webp" => store_picture(state, bytes).await?,
+        "gif" => state.files.put("gif", gif::strip(&bytes)?).await?,
         other => state.files.put(other, bytes).await?,
     };
     let url = format!("/api/files/{name}");
@@ -137,10 +139,10 @@ pub async fn store(state: &AppState, uploader: i64, display_name: &str, bytes: V
     Ok(url)
 }
 
-/// Re-encodes a picture (a few at a time) and stores it with its thumbnail; the name.
+/// Re-encodes a picture in its own format (a few at a time) and stores it with its thumbnail; the name.
 async fn store_picture(state: &AppState, bytes: Vec<u8>) -> AppResult<String> {
     let processed = photo::process_bounded(bytes).await?;
-    state.files.put_with_variant("jpg", processed.full, "256", processed.thumbnail).await
+    state.files.put_with_variant(processed.extension, processed.full, "256", processed.thumbnail).await
 }
 
 /// One file of a form, received into a spool and judged.
@@ -198,6 +200,7 @@ async fn store_received(state: &AppState, received: Received) -> AppResult<Strin
     let Received { extension, mut spool, .. } = received;
     let name = match extension {
         "png" | "jpg" | "webp" => store_picture(state, spool.read_all().await?).await?,
+        "gif" => state.files.put("gif", gif::strip(&spool.read_all().await?)?).await?,
         other => state.files.put_spooled(other, spool).await?,
     };
     Ok(format!("/api/files/{name}"))

@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::{app::AppState, db::Db, notifications::daily, time::now_ms};
+use crate::{app::AppState, db::Db, notifications::daily, people::positions, time::now_ms};
 
 /// The jobs there are, by name.
-pub const NAMES: &[&str] = &[cleanup::NAME, daily::NAME, PUSH];
+pub const NAMES: &[&str] = &[cleanup::NAME, daily::NAME, positions::NAME, PUSH];
 
 /// Push delivery runs continuously in every server; as a job it is one round, for operators and tests.
 const PUSH: &str = "push";
@@ -22,6 +22,7 @@ fn period(name: &str) -> Option<Duration> {
     match name {
         cleanup::NAME => Some(cleanup::PERIOD),
         daily::NAME => Some(daily::PERIOD),
+        positions::NAME => Some(positions::PERIOD),
         _ => None,
     }
 }
@@ -31,6 +32,7 @@ pub async fn run_once(name: &str, state: &AppState) -> anyhow::Result<String> {
     match name {
         cleanup::NAME => cleanup::run_once(state).await,
         daily::NAME => daily::run_once(state).await,
+        positions::NAME => positions::run_once(state).await,
         PUSH => Ok(format!("{:?}", state.pusher.deliver_due().await?)),
         _ => anyhow::bail!("no job called {name:?}; the jobs are: {}", NAMES.join(", ")),
     }

@@ -24,7 +24,10 @@ use crate::{
     files::photo,
 };
 
+mod countries;
 pub mod geo;
+mod place_names;
+pub mod positions;
 
 const TAG: &str = "people";
 const QUERY_MAX: usize = 100;
@@ -97,8 +100,8 @@ const PHOTO_MAX_BYTES: usize = 8 * 1024 * 1024;
 pub const PHOTO_BODY_LIMIT: usize = PHOTO_MAX_BYTES / 3 * 4 + 64 * 1024;
 
 #[utoipa::path(post, path = "/api/users/profile-image", tag = TAG, request_body = ProfileImageRequest,
-    responses((status = 200, body = User, description = "The caller's record with the new `profileImageUrl` (a 256 px \
-               version is beside it, named `…_256.jpg`)"),
+    responses((status = 200, body = User, description = "The caller's record with the new `profileImageUrl`, in the format sent \
+               (a 256 px version is beside it, named `…_256.png` for `….png`)"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 413, body = ErrorBody),
               (status = 415, body = ErrorBody, description = "Not a PNG, JPEG or WebP image (judged by content)")))]
 pub async fn profile_image(
@@ -111,7 +114,7 @@ pub async fn profile_image(
         return Err(AppError::PayloadTooLarge("The photo must be at most 8 MB".into()));
     }
     let processed = photo::process_bounded(bytes).await?;
-    let name = state.files.put_with_variant("jpg", processed.full, "256", processed.thumbnail).await?;
+    let name = state.files.put_with_variant(processed.extension, processed.full, "256", processed.thumbnail).await?;
     let url = format!("/api/files/{name}");
     crate::files::owners::record_url(&state, me.id, &url).await?;
     let mut tx = state.db.begin().await?;

@@ -29,8 +29,6 @@ struct DemoPerson {
     username: String,
     role: String,
     location: String,
-    lat: f64,
-    lng: f64,
     bio: String,
     skills: Vec<String>,
 }
@@ -46,13 +44,17 @@ pub async fn demo_if_empty(db: &Db, files: Option<&FileStore>) -> anyhow::Result
 
 pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     let people: Vec<DemoPerson> = serde_json::from_str(PEOPLE).context("demo_people.json")?;
+    // Placed as a person who signs up with that location text is (API.md "Nearby").
+    let places = crate::people::geo::places().await?;
     let mut tx = db.begin().await?;
     let mut ids = Vec::with_capacity(people.len());
     let mut by_name = HashMap::new();
     for (i, person) in people.iter().enumerate() {
         let role = rules::Role::parse(&person.role).with_context(|| format!("demo role {}", person.role))?;
-        // People of one city spread over a few streets rather than stacking on one point.
-        let (lat, lng) = (person.lat + jitter(i, 0), person.lng + jitter(i, 1));
+        let (lat, lng) = places
+            .position_of(&person.location)
+            .map(crate::discovery::snap)
+            .with_context(|| format!("demo location {:?} is not in the place list", person.location))?;
         let email = format!("{}@demo.grow.invalid", person.username);
         let user = store::insert_user(
             &mut tx,
@@ -183,12 +185,6 @@ async fn give_history(tx: &mut Tx, user_id: i64, i: usize) -> anyhow::Result<()>
     Ok(())
 }
 
-/// A small deterministic offset (under ~2 km) so a seeded community looks the same every time.
-fn jitter(i: usize, axis: usize) -> f64 {
-    let n = ((i * 7919 + axis * 104_729) % 2000) as f64;
-    (n - 1000.0) / 60_000.0
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -198,6 +194,15 @@ mod tests {
         for p in &people {
             assert!(crate::accounts::rules::Username::parse(&p.username).is_ok(), "{}", p.username);
             assert!(crate::accounts::rules::Role::parse(&p.role).is_some(), "{}", p.role);
+        }
+    }
+
+    #[tokio::test]
+    async fn every_demo_location_is_a_known_city() {
+        let people: Vec<super::DemoPerson> = serde_json::from_str(super::PEOPLE).unwrap();
+        let places = crate::people::geo::places().await.unwrap();
+        for p in &people {
+            assert!(places.position_of(&p.location).is_some(), "{}", p.location);
         }
     }
 }

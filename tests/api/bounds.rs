@@ -230,7 +230,7 @@ async fn photo_of(client: &Client) -> (String, String) {
     let answer = client.post("/api/users/profile-image", &json!({ "imageUrl": data_url("image/png", &png) })).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     let photo = answer.body["profileImageUrl"].as_str().unwrap().to_string();
-    let thumbnail = photo.replace(".jpg", "_256.jpg");
+    let thumbnail = photo.replace(".png", "_256.png");
     (photo, thumbnail)
 }
 

@@ -74,3 +74,155 @@ async fn a_query_parameter_of_the_wrong_type_is_a_json_400() {
         assert!(answer.message().contains("limit"), "{path}: {}", answer.message());
     }
 }
+
+/// A person who signed up with only a location text (no device position).
+async fn from_text(app: &TestApp, location: &str) -> (Client, i64) {
+    let (client, user) = app.signed_in_as(json!({ "location": location, "role": "collaborator" })).await;
+    (client, user["id"].as_i64().unwrap())
+}
+
+fn ids(found: &serde_json::Value) -> Vec<i64> {
+    found.as_array().unwrap().iter().map(|u| u["id"].as_i64().unwrap()).collect()
+}
+
+/// One's own position, as one's record carries it.
+async fn own_position(client: &Client) -> Option<(f64, f64)> {
+    let me = client.get("/api/auth/user").await.body;
+    Some((me["lat"].as_f64()?, me["lng"].as_f64()?))
+}
+
+#[tokio::test]
+async fn a_location_text_alone_places_a_person_at_their_city() {
+    let app = spawn_app().await;
+    let (_, ada) = from_text(&app, "London, GB").await;
+    let (_, ben) = from_text(&app, "london, United Kingdom").await;
+    let (_, cara) = from_text(&app, "Manchester, GB").await;
+    let (_, dom) = from_text(&app, "São Paulo, Brazil").await;
+    let (nowhere, unknown) = from_text(&app, "Qwertyville").await;
+    assert_eq!(own_position(&nowhere).await, None, "an unknown city gives no position, never a made-up one");
+
+    // A new account in London, with no device position, finds the other Londoners.
+    let (me, _) = from_text(&app, "London").await;
+    let (lat, lng) = own_position(&me).await.expect("placed from the text");
+    assert!(grow::discovery::haversine_km((lat, lng), (51.5074, -0.1278)) < 2.0, "{lat},{lng}");
+    let near = me.get(&format!("/api/users/nearby?lat={lat}&lng={lng}")).await;
+    assert_eq!(near.status, StatusCode::OK, "{}", near.body);
+    let mut found = ids(&near.body);
+    found.sort();
+    assert_eq!(found, [ada, ben], "{}", near.body);
+    assert!(near.body.as_array().unwrap().iter().all(|u| u["distanceKm"] == 0.0), "{}", near.body);
+    assert!(near.body[0].get("email").is_none());
+
+    // From the other side of the world every placed person is among the 10 closest; the unplaced one never.
+    let anywhere = me.get("/api/users/nearby?lat=-33.87&lng=151.21").await.body;
+    let everyone = ids(&anywhere);
+    for placed in [ada, ben, cara, dom] {
+        assert!(everyone.contains(&placed), "{anywhere}");
+    }
+    assert!(!everyone.contains(&unknown), "{anywhere}");
+}
+
+#[tokio::test]
+async fn a_device_position_stands_until_the_location_text_changes() {
+    let app = spawn_app().await;
+    let (me, _) = from_text(&app, "London, GB").await;
+    let city = own_position(&me).await.unwrap();
+    // The device says Greenwich.
+    let moved = me.patch("/api/users/profile", &json!({ "lat": 51.4826, "lng": -0.0077 })).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    let device = own_position(&me).await.unwrap();
+    assert!(grow::discovery::haversine_km(device, (51.4826, -0.0077)) < 1.0);
+    // Saving the profile with the same text keeps the device position.
+    me.patch("/api/users/profile", &json!({ "location": "London, GB", "bio": "Still here" })).await;
+    assert_eq!(own_position(&me).await, Some(device));
+    // A new text moves the person to that city.
+    me.patch("/api/users/profile", &json!({ "location": "Paris, France" })).await;
+    let paris = own_position(&me).await.unwrap();
+    assert!(grow::discovery::haversine_km(paris, (48.8566, 2.3522)) < 2.0, "{paris:?}");
+    // A text and a device position sent together (Edit Profile's "Detect my location"): the device's.
+    me.patch("/api/users/profile", &json!({ "location": "London, GB", "lat": 51.4826, "lng": -0.0077 })).await;
+    assert_eq!(own_position(&me).await, Some(device));
+    // Forgetting the device position falls back to the text's city; a text naming no city, nowhere.
+    me.patch("/api/users/profile", &json!({ "lat": null, "lng": null })).await;
+    assert_eq!(own_position(&me).await, Some(city));
+    me.patch("/api/users/profile", &json!({ "location": "Somewhere nice" })).await;
+    assert_eq!(own_position(&me).await, None);
+}
+
+#[tokio::test]
+async fn every_stored_position_is_on_the_grid_and_no_distance_is_finer() {
+    let app = spawn_app().await;
+    // A device position halfway between grid lines, and a text one.
+    let (_, exact) = placed(&app, "explorer", (51.5050, -0.1350)).await;
+    let (_, texted) = from_text(&app, "Lagos, NG").await;
+    let (me, _) = from_text(&app, "Qwertyville").await;
+    for (id, here) in [(exact, (51.5050, -0.1350)), (texted, (6.45407, 3.39467))] {
+        // Asked from the person's exact spot, the answer is the distance to their grid point.
+        let found = me.get(&format!("/api/users/nearby?lat={}&lng={}", here.0, here.1)).await.body;
+        let them = found.as_array().unwrap().iter().find(|u| u["id"] == id).unwrap_or_else(|| panic!("{found}"));
+        let (lat, lng) = (them["lat"].as_f64().unwrap(), them["lng"].as_f64().unwrap());
+        assert!(((lat * 100.0).round() - lat * 100.0).abs() < 1e-6, "latitude on the grid: {lat}");
+        let snapped = grow::discovery::snap(here);
+        let two_decimals = |v: f64| (v * 100.0).round() / 100.0;
+        assert_eq!((lat, lng), (two_decimals(snapped.0), two_decimals(snapped.1)), "the grid point, not the spot");
+        let expected = (grow::discovery::haversine_km(here, snapped) * 10.0).round() / 10.0;
+        assert_eq!(them["distanceKm"].as_f64().unwrap(), expected, "{them}");
+    }
+    let stored: Vec<(f64, f64)> = sqlx::query_as("SELECT lat, lng FROM users WHERE lat IS NOT NULL")
+        .fetch_all(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(stored.len(), 2);
+    for position in stored {
+        assert_eq!(grow::discovery::snap(position), position, "stored snapped");
+    }
+    let halfway = grow::discovery::snap((51.5050, -0.1350));
+    assert!(grow::discovery::haversine_km(halfway, (51.5050, -0.1350)) > 0.3, "the exact spot is not kept");
+}
+
+#[tokio::test]
+async fn someone_placed_by_their_text_who_is_not_discoverable_never_shows_nor_do_their_projects() {
+    let app = spawn_app().await;
+    let (hidden, owner) = app.signed_in_as(json!({ "location": "Bristol, GB", "role": "innovator" })).await;
+    let hidden_id = owner["id"].as_i64().unwrap();
+    let made = hidden.post("/api/projects", &json!({ "title": "Harbour kites", "isPublished": true })).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let project = made.body["id"].as_i64().unwrap();
+    assert_eq!(hidden.patch("/api/users/profile", &json!({ "isDiscoverable": false })).await.status, StatusCode::OK);
+    let (_, seen) = from_text(&app, "Bristol").await;
+    let (me, _) = from_text(&app, "Bristol, United Kingdom").await;
+    let (lat, lng) = own_position(&me).await.unwrap();
+    let people = me.get(&format!("/api/users/nearby?lat={lat}&lng={lng}")).await.body;
+    assert_eq!(ids(&people), [seen], "{people}");
+    let projects = me.get(&format!("/api/projects/nearby?lat={lat}&lng={lng}")).await.body;
+    assert!(projects.as_array().unwrap().iter().all(|p| p["id"] != project), "{projects}");
+    // Nor in "near me" search, asked from the profile's position.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let answer = me.get("/api/search?q=people%20near%20me").await.body;
+    let users = answer["results"]["users"].as_array().unwrap();
+    assert!(users.iter().all(|u| u["id"] != hidden_id), "{answer}");
+    let projects = answer["results"]["projects"].as_array().unwrap();
+    assert!(projects.iter().all(|p| p["id"] != project), "{answer}");
+}
+
+#[tokio::test]
+async fn the_positions_job_places_people_who_have_a_text_but_no_position() {
+    let app = spawn_app().await;
+    let (client, id) = from_text(&app, "Edinburgh, GB").await;
+    let (_, unknown) = from_text(&app, "Qwertyville").await;
+    // As rows written before texts gave positions were.
+    sqlx::query("UPDATE users SET lat = NULL, lng = NULL").execute(app.state.db.pool()).await.unwrap();
+    app.state.user_changed(id);
+    assert_eq!(own_position(&client).await, None);
+    let report = grow::jobs::run_once("positions", &app.state).await.unwrap();
+    assert_eq!(report, "placed 1 people");
+    let placed = own_position(&client).await.expect("placed by the job");
+    assert!(grow::discovery::haversine_km(placed, (55.9533, -3.1883)) < 3.0, "{placed:?}");
+    assert_eq!(grow::jobs::run_once("positions", &app.state).await.unwrap(), "placed 0 people", "nothing left to do");
+    let unplaced: Option<f64> = sqlx::query_scalar("SELECT lat FROM users WHERE id = $1")
+        .bind(unknown)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(unplaced, None);
+}

@@ -22,7 +22,7 @@ pub fn data_url(mime: &str, bytes: &[u8]) -> String {
 }
 
 #[tokio::test]
-async fn a_photo_is_stored_re_encoded_and_served_with_its_type_and_nosniff() {
+async fn a_photo_is_stored_re_encoded_in_its_format_and_served_with_its_type_and_nosniff() {
     let app = spawn_app().await;
     let (client, _) = app.signed_in().await;
     // About 2 MB of PNG: over the 1 MiB JSON limit, under the photo's.
@@ -31,24 +31,42 @@ async fn a_photo_is_stored_re_encoded_and_served_with_its_type_and_nosniff() {
     let answer = client.post("/api/users/profile-image", &json!({ "imageUrl": data_url("image/png", &png) })).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     let url = answer.body["profileImageUrl"].as_str().unwrap().to_string();
-    assert!(url.starts_with("/api/files/") && url.ends_with(".jpg"), "{url}");
+    assert!(url.starts_with("/api/files/") && url.ends_with(".png"), "{url}");
     assert_eq!(client.get("/api/auth/user").await.body["profileImageUrl"], url.as_str());
 
     let served = client.http.get(app.url(&url)).send().await.unwrap();
     assert_eq!(served.status(), StatusCode::OK);
-    assert_eq!(served.headers()["content-type"], "image/jpeg");
+    assert_eq!(served.headers()["content-type"], "image/png");
     assert_eq!(served.headers()["x-content-type-options"], "nosniff");
     let bytes = served.bytes().await.unwrap();
-    let decoded = image::load_from_memory(&bytes).unwrap();
-    assert_eq!((decoded.width(), decoded.height()), (900, 800), "kept (under 1024 px), re-encoded as JPEG");
-    let thumb = client.http.get(app.url(&url.replace(".jpg", "_256.jpg"))).send().await.unwrap();
+    let decoded = image::load_from_memory_with_format(&bytes, ImageFormat::Png).unwrap();
+    assert_eq!(decoded.to_rgb8(), image::load_from_memory(&png).unwrap().to_rgb8(), "the same pixels");
+    let thumb = client.http.get(app.url(&url.replace(".png", "_256.png"))).send().await.unwrap();
+    assert_eq!(thumb.headers()["content-type"], "image/png");
     assert_eq!(image::load_from_memory(&thumb.bytes().await.unwrap()).unwrap().width(), 256);
 
     // A new photo replaces the old one, which is removed.
     let webp = picture(300, 300, ImageFormat::WebP);
     let again = client.post("/api/users/profile-image", &json!({ "imageUrl": data_url("image/webp", &webp) })).await;
     assert_eq!(again.status, StatusCode::OK);
+    assert!(again.body["profileImageUrl"].as_str().unwrap().ends_with(".webp"), "{}", again.body);
     assert_eq!(client.http.get(app.url(&url)).send().await.unwrap().status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_transparent_profile_photo_stays_a_transparent_png() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    let logo = crate::uploads::clear_logo(120, 80);
+    let sent = crate::uploads::with_text_chunk(&crate::uploads::png_of(&logo), "Author: someone private");
+    let answer = client.post("/api/users/profile-image", &json!({ "imageUrl": data_url("image/png", &sent) })).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let url = answer.body["profileImageUrl"].as_str().unwrap();
+    let served = client.http.get(app.url(url)).send().await.unwrap();
+    assert_eq!(served.headers()["content-type"], "image/png");
+    let bytes = served.bytes().await.unwrap();
+    assert!(!String::from_utf8_lossy(&bytes).contains("someone private"));
+    assert_eq!(image::load_from_memory_with_format(&bytes, ImageFormat::Png).unwrap().to_rgba8(), logo);
 }
 
 #[tokio::test]

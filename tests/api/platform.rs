@@ -31,6 +31,34 @@ async fn a_wrong_method_is_a_json_405() {
 }
 
 #[tokio::test]
+async fn a_malformed_path_parameter_is_a_json_400_on_every_route() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    for path in [
+        "/api/projects/%00%ff",
+        "/api/projects/not-a-number",
+        "/api/projects/%ff/tasks",
+        "/api/users/%c3%28/presence",
+        "/api/files/%ff%fe.png",
+    ] {
+        let answer = client.get(path).await;
+        assert!(
+            answer.status == StatusCode::BAD_REQUEST || answer.status == StatusCode::NOT_FOUND,
+            "{path}: {} {}",
+            answer.status,
+            answer.body
+        );
+        assert!(answer.headers["content-type"].to_str().unwrap().starts_with("application/json"), "{path}");
+        assert!(!answer.message().is_empty(), "{path}");
+    }
+    let answer = client.get("/api/projects/%00%ff").await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    let answer = client.request(reqwest::Method::DELETE, "/api/projects/%ff%00", None).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    assert!(answer.headers["content-type"].to_str().unwrap().starts_with("application/json"));
+}
+
+#[tokio::test]
 async fn malformed_json_is_a_400_with_a_readable_message() {
     let app = spawn_app().await;
     let answer = app.client().post_raw("/api/auth/login", "{\"username\": ").await;

@@ -98,7 +98,7 @@ async fn uploads_and_photos_are_kept_in_the_s3_store_served_safely_and_removed_w
     let photo = client.post("/api/users/profile-image", &json!({ "imageUrl": data_url })).await;
     assert_eq!(photo.status, StatusCode::OK, "{}", photo.body);
     let photo_name = photo.body["profileImageUrl"].as_str().unwrap().trim_start_matches("/api/files/").to_string();
-    let thumbnail = photo_name.replace(".jpg", "_256.jpg");
+    let thumbnail = photo_name.replace(".png", "_256.png");
     assert!(stored(&server, &photo_name) && stored(&server, &thumbnail));
     let (_, friend) = app.signup(json!({})).await;
     let to = json!({ "receiverId": friend["id"], "content": "", "attachmentUrl": url });

@@ -1,6 +1,8 @@
 //! `POST /api/upload`: files judged by their bytes, stored under the server's names, served safely.
 
-use image::ImageFormat;
+use std::io::Cursor;
+
+use image::{DynamicImage, ImageFormat, RgbaImage};
 use reqwest::{multipart, StatusCode};
 
 use crate::{
@@ -44,9 +46,11 @@ async fn one_file_answers_file_url_and_several_answer_file_urls_each_served_with
     assert_eq!(several.status, StatusCode::OK, "{}", several.body);
     let urls: Vec<&str> = several.body["fileUrls"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
     assert_eq!(urls.len(), 3);
-    assert!(urls[0].ends_with(".jpg") && urls[1].ends_with(".jpg") && urls[2].ends_with(".txt"), "{urls:?}");
+    assert!(urls[0].ends_with(".png") && urls[1].ends_with(".jpg") && urls[2].ends_with(".txt"), "{urls:?}");
     assert!(several.body["fileUrl"].is_null());
     let picture = client.http.get(app.url(urls[0])).send().await.unwrap();
+    assert_eq!(picture.headers()["content-type"], "image/png");
+    let picture = client.http.get(app.url(urls[1])).send().await.unwrap();
     assert_eq!(picture.headers()["content-type"], "image/jpeg");
     let text = client.http.get(app.url(urls[2])).send().await.unwrap();
     assert_eq!(text.headers()["content-type"], "text/plain; charset=utf-8");
@@ -64,7 +68,7 @@ async fn files_that_lie_about_their_type_are_judged_by_content_and_big_or_missin
     // A picture named like a document is stored as the picture it is.
     let honest =
         upload(&client, "file", vec![("report.pdf", "application/pdf", picture(20, 20, ImageFormat::Png))]).await;
-    assert!(honest.body["fileUrl"].as_str().unwrap().ends_with(".jpg"), "{}", honest.body);
+    assert!(honest.body["fileUrl"].as_str().unwrap().ends_with(".png"), "{}", honest.body);
     // An SVG (active content) is never accepted as an image; as text it would be served inert.
     let svg = b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".to_vec();
     let stored = upload(&client, "file", vec![("x.svg", "image/svg+xml", svg)]).await;
@@ -87,4 +91,169 @@ async fn files_that_lie_about_their_type_are_judged_by_content_and_big_or_missin
     assert_eq!(empty.status, StatusCode::BAD_REQUEST);
     let anonymous = upload(&app.client(), "file", vec![("x.txt", "text/plain", b"x".to_vec())]).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+}
+
+/// A logo-like picture: a clear left half, then colours with alpha from see-through to solid.
+pub fn clear_logo(width: u32, height: u32) -> RgbaImage {
+    RgbaImage::from_fn(width, height, |x, y| {
+        if x < width / 2 {
+            image::Rgba([0, 0, 0, 0])
+        } else {
+            image::Rgba([(x * 7 % 256) as u8, (y * 13 % 256) as u8, 90, (y * 255 / height.max(1)) as u8])
+        }
+    })
+}
+
+pub fn png_of(picture: &RgbaImage) -> Vec<u8> {
+    let mut out = Cursor::new(Vec::new());
+    DynamicImage::ImageRgba8(picture.clone()).write_to(&mut out, ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+/// A PNG with a text chunk (`tEXt`, as cameras and editors write) put right after its header.
+pub fn with_text_chunk(png: &[u8], text: &str) -> Vec<u8> {
+    let mut data = b"Comment\0".to_vec();
+    data.extend_from_slice(text.as_bytes());
+    let mut chunk = (data.len() as u32).to_be_bytes().to_vec();
+    let typed: Vec<u8> = b"tEXt".iter().chain(&data).copied().collect();
+    chunk.extend_from_slice(&typed);
+    chunk.extend_from_slice(&crc32(&typed).to_be_bytes());
+    // Signature (8) and the IHDR chunk (25) come first.
+    let mut out = png[..33].to_vec();
+    out.extend_from_slice(&chunk);
+    out.extend_from_slice(&png[33..]);
+    out
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+async fn served_bytes(app: &crate::helpers::TestApp, client: &Client, url: &str) -> (String, Vec<u8>) {
+    let served = client.http.get(app.url(url)).send().await.unwrap();
+    assert_eq!(served.status(), StatusCode::OK, "{url}");
+    let kind = served.headers()["content-type"].to_str().unwrap().to_string();
+    (kind, served.bytes().await.unwrap().to_vec())
+}
+
+fn thumbnail_of(url: &str) -> String {
+    let (stem, extension) = url.rsplit_once('.').unwrap();
+    format!("{stem}_256.{extension}")
+}
+
+#[tokio::test]
+async fn a_png_with_transparency_comes_back_the_same_png_without_its_text() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    let logo = clear_logo(300, 120);
+    let sent = with_text_chunk(&png_of(&logo), "GPS 51.5007 -0.1246 taken at home");
+    assert!(image::load_from_memory(&sent).is_ok(), "the test PNG is valid");
+    let answer = upload(&client, "file", vec![("logo.png", "image/png", sent)]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let url = answer.body["fileUrl"].as_str().unwrap().to_string();
+    assert!(url.ends_with(".png"), "{url}");
+
+    let (kind, bytes) = served_bytes(&app, &client, &url).await;
+    assert_eq!(kind, "image/png");
+    assert_eq!(image::guess_format(&bytes).unwrap(), ImageFormat::Png);
+    let back = image::load_from_memory_with_format(&bytes, ImageFormat::Png).unwrap();
+    assert!(back.color().has_alpha());
+    assert_eq!(back.to_rgba8(), logo, "every pixel, alpha included, as sent");
+    assert!(!bytes.windows(4).any(|w| w == b"tEXt"), "no text chunk");
+    assert!(!String::from_utf8_lossy(&bytes).contains("GPS"));
+
+    let (kind, thumb) = served_bytes(&app, &client, &thumbnail_of(&url)).await;
+    assert_eq!(kind, "image/png");
+    let thumb = image::load_from_memory_with_format(&thumb, ImageFormat::Png).unwrap().to_rgba8();
+    assert_eq!(thumb.dimensions(), (256, 102));
+    assert_eq!(thumb.get_pixel(10, 50)[3], 0, "the clear part stays clear");
+    assert!(thumb.get_pixel(250, 100)[3] > 200, "the solid part stays solid");
+}
+
+/// A JPEG carrying an EXIF block (APP1) with words in it, right after its start marker.
+fn jpeg_with_exif(words: &str) -> Vec<u8> {
+    let mut jpeg = Cursor::new(Vec::new());
+    DynamicImage::ImageRgb8(image::RgbImage::from_pixel(64, 48, image::Rgb([200, 120, 40])))
+        .write_to(&mut jpeg, ImageFormat::Jpeg)
+        .unwrap();
+    let jpeg = jpeg.into_inner();
+    // "Exif", then a big-endian TIFF header and an empty first directory; the words ride after it.
+    let mut exif = b"Exif\0\0MM\0*\0\0\0\x08\0\0\0\0\0\0".to_vec();
+    exif.extend_from_slice(words.as_bytes());
+    let mut out = jpeg[..2].to_vec();
+    out.extend_from_slice(&[0xFF, 0xE1]);
+    out.extend_from_slice(&((exif.len() + 2) as u16).to_be_bytes());
+    out.extend_from_slice(&exif);
+    out.extend_from_slice(&jpeg[2..]);
+    out
+}
+
+#[tokio::test]
+async fn a_jpeg_stays_a_jpeg_without_its_exif() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    let sent = jpeg_with_exif("GPSLatitude 51.5007");
+    assert!(image::load_from_memory(&sent).is_ok(), "the test JPEG is valid");
+    assert!(sent.windows(4).any(|w| w == b"Exif"));
+    let answer = upload(&client, "file", vec![("photo.jpg", "image/jpeg", sent)]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let url = answer.body["fileUrl"].as_str().unwrap().to_string();
+    let (kind, bytes) = served_bytes(&app, &client, &url).await;
+    assert_eq!(kind, "image/jpeg");
+    assert_eq!(image::guess_format(&bytes).unwrap(), ImageFormat::Jpeg);
+    assert!(!bytes.windows(4).any(|w| w == b"Exif"), "no EXIF block");
+    assert!(!String::from_utf8_lossy(&bytes).contains("GPS"));
+    let back = image::load_from_memory(&bytes).unwrap().to_rgb8();
+    assert_eq!(back.dimensions(), (64, 48));
+    let pixel = back.get_pixel(30, 20);
+    assert!(pixel[0].abs_diff(200) < 8 && pixel[1].abs_diff(120) < 8 && pixel[2].abs_diff(40) < 8, "{pixel:?}");
+}
+
+#[tokio::test]
+async fn only_sides_over_4096_px_are_scaled_down() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    let wide = png_of(&RgbaImage::from_fn(5000, 40, |x, _| image::Rgba([(x % 256) as u8, 0, 0, 255])));
+    let answer = upload(&client, "file", vec![("wide.png", "image/png", wide)]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let (_, bytes) = served_bytes(&app, &client, answer.body["fileUrl"].as_str().unwrap()).await;
+    let back = image::load_from_memory(&bytes).unwrap();
+    assert_eq!(back.width(), 4096);
+    assert!((32..=33).contains(&back.height()), "{}", back.height());
+
+    let fits = png_of(&RgbaImage::from_pixel(4096, 10, image::Rgba([1, 2, 3, 4])));
+    let answer = upload(&client, "file", vec![("fits.png", "image/png", fits)]).await;
+    let (_, bytes) = served_bytes(&app, &client, answer.body["fileUrl"].as_str().unwrap()).await;
+    assert_eq!(
+        image::load_from_memory(&bytes).unwrap().to_rgba8(),
+        RgbaImage::from_pixel(4096, 10, image::Rgba([1, 2, 3, 4]))
+    );
+}
+
+#[tokio::test]
+async fn a_gif_keeps_its_frames_and_loses_its_comments() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    let mut gif = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\x00\x00\x00\x00\xff".to_vec();
+    gif.extend_from_slice(b"\x21\xfe\x0bsecret note\x00");
+    gif.extend_from_slice(b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00");
+    for _ in 0..2 {
+        gif.extend_from_slice(b"\x21\xf9\x04\x00\x0a\x00\x00\x00");
+        gif.extend_from_slice(b"\x2c\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02\x44\x01\x00");
+    }
+    gif.push(0x3b);
+    let answer = upload(&client, "file", vec![("wave.gif", "image/gif", gif.clone())]).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let (kind, bytes) = served_bytes(&app, &client, answer.body["fileUrl"].as_str().unwrap()).await;
+    assert_eq!(kind, "image/gif");
+    assert!(!String::from_utf8_lossy(&bytes).contains("secret"));
+    assert_eq!(bytes.windows(2).filter(|w| *w == b"\x2c\x00").count(), 2, "both frames kept");
+    assert!(String::from_utf8_lossy(&bytes).contains("NETSCAPE2.0"), "still loops");
 }

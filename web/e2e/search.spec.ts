@@ -155,6 +155,8 @@ test("who's near you: the Londoners nearest first, with distances", async ({ bro
   const page = await newPage(browser, LONDON);
   searcher = await signUp(page.request, { username: '', firstName: 'Sam', lastName: 'Seeker' }, 'explorer');
   await openSearch(page);
+  // The browser is asked only on the tap (API.md "Nearby").
+  await page.getByRole('button', { name: 'Use my current location' }).click();
   await expect(page.getByRole('heading', { name: "Who's near you?" })).toBeVisible();
   const list = page.getByRole('list', { name: 'People near you, nearest first' });
   // Devan is about 1.3 km from Charing Cross (Soho), Rhea about 2.8 km (the City); Manchester is outside the 50 km circle.

@@ -19,13 +19,12 @@ const LOOKING_FOR_BADGE: Record<string, 'innovator' | 'collaborator' | 'explorer
   Explorer: 'explorer',
 };
 
-/** The 256 px thumbnail of an uploaded image (`/api/files/abc.jpg` → `/api/files/abc_256.jpg`). */
+/** The 256 px thumbnail of an uploaded image (`/api/files/abc.png` → `/api/files/abc_256.png`). */
 function coverOf(project: JoinProject): string | null {
   const first = project.imageUrls[0];
   if (!first) return null;
-  return /^\/api\/files\/[^/]+\.jpg$/.test(first) && !first.endsWith('_256.jpg')
-    ? first.replace(/\.jpg$/, '_256.jpg')
-    : first;
+  const match = /^(\/api\/files\/[^/?#]+)\.(jpg|png|webp)$/.exec(first);
+  return match && !match[1]!.endsWith('_256') ? `${match[1]}_256.${match[2]}` : first;
 }
 
 function Message({

@@ -148,6 +148,49 @@ describe('Edit Profile', () => {
     expect(currentToast()).toMatchObject({ title: 'Location detected', description: 'Leeds, GB' });
   });
 
+  it('asks the browser only on the tap, and saves the detected position with the detected text', async () => {
+    const calls = stubGeolocation({ coords: { latitude: 53.8, longitude: -1.55 } });
+    server.use(
+      http.get('/api/geo/reverse', () =>
+        HttpResponse.json({ city: 'Leeds', countryCode: 'GB', label: 'Leeds, GB' }),
+      ),
+    );
+    const bodies = servePatch();
+    renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.options).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Detect my location' }));
+    expect(calls.options).toHaveLength(1);
+    await waitFor(() => expect(within(dialog).getByLabelText('Location')).toHaveValue('Leeds, GB'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ location: 'Leeds, GB', lat: 53.8, lng: -1.55 });
+  });
+
+  it('saves a typed location without a position: the server places it by its city', async () => {
+    const calls = stubGeolocation({ coords: { latitude: 53.8, longitude: -1.55 } });
+    server.use(
+      http.get('/api/geo/reverse', () =>
+        HttpResponse.json({ city: 'Leeds', countryCode: 'GB', label: 'Leeds, GB' }),
+      ),
+    );
+    const bodies = servePatch();
+    renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Detect my location' }));
+    const field = within(dialog).getByLabelText('Location');
+    await waitFor(() => expect(field).toHaveValue('Leeds, GB'));
+    await userEvent.clear(field);
+    await userEvent.type(field, 'York, GB');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ location: 'York, GB' });
+    expect(bodies[0]).not.toHaveProperty('lat');
+    expect(calls.options).toHaveLength(1);
+  });
+
   it.each([
     [1, 'Location access denied. Please enable location permissions.'],
     [2, 'Location information unavailable.'],

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ interface Served {
   simple: string[];
   nearby: string[];
   posts: unknown[];
+  saved: unknown[];
 }
 
 /**
@@ -38,7 +39,7 @@ function serve({
   connections?: ConnectionWithUser[];
   post?: () => Response;
 } = {}): Served {
-  const served: Served = { smart: [], simple: [], nearby: [], posts: [] };
+  const served: Served = { smart: [], simple: [], nearby: [], posts: [], saved: [] };
   const reply = (value: SearchResponse | Response) =>
     value instanceof Response ? value : HttpResponse.json(value);
   server.use(
@@ -62,19 +63,40 @@ function serve({
       served.posts.push(await request.json());
       return post();
     }),
+    http.patch('/api/users/profile', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      served.saved.push(body);
+      return HttpResponse.json({ ...ME, ...body });
+    }),
   );
   return served;
 }
 
-/** The device answers with this position (or refuses with `code`). */
-function fakeGeolocation(result: { lat: number; lng: number } | { code: number }) {
+/** The device answers with this position (or refuses with `code`); how often it was asked. */
+function fakeGeolocation(result: { lat: number; lng: number } | { code: number }): { asked: number } {
+  const calls = { asked: 0 };
   const geolocation = {
     getCurrentPosition: (ok: PositionCallback, fail?: PositionErrorCallback | null) => {
+      calls.asked += 1;
       if ('code' in result) fail?.({ code: result.code, message: 'denied' } as GeolocationPositionError);
       else ok({ coords: { latitude: result.lat, longitude: result.lng } } as unknown as GeolocationPosition);
     },
   };
   Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
+  return calls;
+}
+
+/** Me, with the position my profile gives (my city's, or the one my device gave earlier). */
+const PLACED = { ...ME, ...({ lat: 53.48, lng: -2.24 } as object) };
+
+function renderPlaced() {
+  return renderWithProviders(<SearchScreen user={PLACED} renderProjectImages={stubImages} />, {
+    path: '/search',
+  });
+}
+
+async function tapUseMyLocation() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Use my current location' }));
 }
 
 afterEach(() => {
@@ -111,12 +133,29 @@ describe('SearchScreen with no query', () => {
     const served = serve();
     renderScreen();
     expect(await screen.findByRole('heading', { name: 'AI Discovery Ready' })).toBeInTheDocument();
-    expect(screen.getByText('Location access denied or unavailable')).toBeInTheDocument();
+    await tapUseMyLocation();
+    expect(await screen.findByText('Location access denied or unavailable')).toBeInTheDocument();
     expect(served.nearby).toEqual([]);
+    expect(served.saved).toEqual([]);
+  });
+
+  it('never asks the browser where I am when the screen opens, only when I tap, and keeps what it says', async () => {
+    const device = fakeGeolocation({ lat: 51.5074, lng: -0.1278 });
+    const served = serve({ nearby: [makeNearbyUser({ id: 1, firstName: 'Near', lastName: 'One' })] });
+    renderPlaced();
+    expect(await screen.findByText('Nearest first, from your profile location')).toBeInTheDocument();
+    expect(device.asked).toBe(0);
+    expect(served.nearby).toEqual(['?lat=53.48&lng=-2.24']);
+    await tapUseMyLocation();
+    expect(device.asked).toBe(1);
+    expect(await screen.findByText('Nearest first, from where you are')).toBeInTheDocument();
+    expect(served.nearby).toEqual(['?lat=53.48&lng=-2.24', '?lat=51.507&lng=-0.128']);
+    await waitFor(() => expect(served.saved).toEqual([{ lat: 51.5074, lng: -0.1278 }]));
+    expect(screen.queryByRole('button', { name: 'Use my current location' })).toBeNull();
   });
 
   it("shows 'Who's near you?' nearest first from the device, with the spec's distance formats", async () => {
-    fakeGeolocation({ lat: 51.5074, lng: -0.1278 });
+    const device = fakeGeolocation({ lat: 51.5074, lng: -0.1278 });
     const served = serve({
       nearby: [
         makeNearbyUser({ id: 1, firstName: 'Near', lastName: 'One', distanceKm: 0.35 }),
@@ -125,6 +164,8 @@ describe('SearchScreen with no query', () => {
       ],
     });
     renderScreen();
+    expect(device.asked).toBe(0);
+    await tapUseMyLocation();
     const list = await screen.findByRole('list', { name: 'People near you, nearest first' });
     expect(screen.getByRole('heading', { name: "Who's near you?" })).toBeInTheDocument();
     const cards = within(list)
@@ -143,7 +184,6 @@ describe('SearchScreen with no query', () => {
   });
 
   it('does not drift under prefers-reduced-motion (no pause button either)', async () => {
-    fakeGeolocation({ lat: 51.5, lng: -0.12 });
     serve({
       nearby: [
         makeNearbyUser({ id: 1, firstName: 'Near', lastName: 'One' }),
@@ -160,7 +200,7 @@ describe('SearchScreen with no query', () => {
       }) as unknown as MediaQueryList;
     Object.defineProperty(window, 'matchMedia', { value: reduced, configurable: true, writable: true });
     try {
-      renderScreen();
+      renderPlaced();
       expect(await screen.findByRole('heading', { name: "Who's near you?" })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Pause auto-scroll' })).toBeNull();
     } finally {
@@ -168,24 +208,20 @@ describe('SearchScreen with no query', () => {
     }
   });
 
-  it('measures from the profile position when the device gives none', async () => {
+  it('keeps measuring from the profile position when the device gives none', async () => {
     fakeGeolocation({ code: 2 });
     const served = serve({ nearby: [makeNearbyUser({ id: 1, firstName: 'Near', lastName: 'One' })] });
-    renderWithProviders(
-      <SearchScreen
-        user={{ ...ME, ...({ lat: 53.48, lng: -2.24 } as object) }}
-        renderProjectImages={stubImages}
-      />,
-      { path: '/search' },
-    );
+    renderPlaced();
+    expect(await screen.findByText('Nearest first, from your profile location')).toBeInTheDocument();
+    await tapUseMyLocation();
     expect(await screen.findByText('Nearest first, from your profile location')).toBeInTheDocument();
     expect(served.nearby).toEqual(['?lat=53.48&lng=-2.24']);
+    expect(served.saved).toEqual([]);
   });
 
   it("says 'Failed to fetch users' when the nearby people cannot be read", async () => {
-    fakeGeolocation({ lat: 51.5, lng: -0.12 });
     serve({ nearby: HttpResponse.json({ message: 'down' }, { status: 500 }) });
-    renderScreen();
+    renderPlaced();
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { LocateFixed } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -12,11 +13,12 @@ import { RecentSearches, Suggestions } from './components/query-chips';
 import { SearchBox } from './components/search-box';
 import { SearchResults } from './components/search-results';
 import { useConnect } from './hooks/use-connect';
-import { useDevicePosition } from './hooks/use-device-position';
+import { type DevicePosition, useDevicePosition } from './hooks/use-device-position';
 import { useDiscoverySearch } from './hooks/use-discovery-search';
 import { useNearbyPeople } from './hooks/use-nearby-people';
 import { useRecentSearches } from './hooks/use-recent-searches';
 import { usePrefersReducedMotion } from './hooks/use-reduced-motion';
+import { useSaveDevicePosition } from './hooks/use-save-device-position';
 import { ownerName, personName } from './lib/people';
 
 /** Typing searches once it has paused this long; Enter searches at once. */
@@ -49,8 +51,9 @@ function useUrlQuery(): [string, (q: string) => void] {
 
 /**
  * Discovery search, /search (spec 001 §2.2, §4, §5, §8, §9). With no query: recent searches, then "Who's near
- * you?" (people nearest first, measured from the device when it tells us, else from the profile) or 'AI Discovery
- * Ready'. With a query: smart search, then simple search when smart finds nothing; people and projects with
+ * you?" (people nearest first, measured from the profile's position: the device's once the person has tapped "Use
+ * my current location", which saves it, else their city's) or 'AI Discovery Ready'. The browser is asked for a
+ * position only on that tap, never when the screen opens. With a query: smart search, then simple search when smart finds nothing; people and projects with
  * CONNECT / COLLABORATE / SENT; a project's dialog.
  */
 export default function SearchScreen({
@@ -65,7 +68,8 @@ export default function SearchScreen({
   const input = useRef<HTMLInputElement>(null);
   const typing = useRef<number | null>(null);
   const recent = useRecentSearches(user.id);
-  const device = useDevicePosition();
+  const savePosition = useSaveDevicePosition();
+  const device = useDevicePosition(savePosition.mutate);
   const reducedMotion = usePrefersReducedMotion();
   const connector = useConnect(user.id);
   const [open, setOpen] = useState<SearchProject | Project | null>(null);
@@ -199,13 +203,17 @@ export default function SearchScreen({
                 stateOf={(person) => connector.personState(person.id)}
                 onConnect={connectPerson}
               />
+              <UseMyLocation device={device} />
               {suggestions}
             </>
           ) : (
             <DiscoveryReady
               note={device.status === 'unavailable' ? 'Location access denied or unavailable' : undefined}
             >
-              {suggestions}
+              <div className="flex flex-col gap-4">
+                <UseMyLocation device={device} />
+                {suggestions}
+              </div>
             </DiscoveryReady>
           )}
         </>
@@ -226,6 +234,18 @@ export default function SearchScreen({
         />
       )}
     </div>
+  );
+}
+
+/** "Use my current location": the one place the browser is asked where the person is (API.md "Nearby"). */
+function UseMyLocation({ device }: { device: DevicePosition & { locate: () => void } }) {
+  if (device.status === 'unsupported' || device.status === 'located') return null;
+  const locating = device.status === 'locating';
+  return (
+    <Button variant="outline" size="sm" className="self-center" onClick={device.locate} loading={locating}>
+      {!locating && <LocateFixed aria-hidden />}
+      {locating ? 'Finding your location...' : 'Use my current location'}
+    </Button>
   );
 }
 

@@ -6954,7 +6954,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The caller's record with the new `profileImageUrl` (a 256 px version is beside it, named `…_256.jpg`) */
+            /** @description The caller's record with the new `profileImageUrl`, in the format sent (a 256 px version is beside it, named `…_256.png` for `….png`) */
             200: {
                 headers: {
                     [name: string]: unknown;

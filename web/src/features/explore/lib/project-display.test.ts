@@ -32,6 +32,8 @@ describe('thumbnailUrl', () => {
   it('points an uploaded photo at its 256 px thumbnail', () => {
     expect(thumbnailUrl('/api/files/abc.jpg')).toBe('/api/files/abc_256.jpg');
     expect(thumbnailUrl('/api/files/abc_256.jpg')).toBe('/api/files/abc_256.jpg');
+    expect(thumbnailUrl('/api/files/abc.png')).toBe('/api/files/abc_256.png');
+    expect(thumbnailUrl('/api/files/abc_256.png')).toBe('/api/files/abc_256.png');
     expect(thumbnailUrl('/api/files/abc.gif')).toBe('/api/files/abc.gif');
     expect(thumbnailUrl('data:image/png;base64,aGk=')).toBe('data:image/png;base64,aGk=');
   });

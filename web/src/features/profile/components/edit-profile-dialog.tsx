@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LocateFixed } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,7 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { User } from '@/lib/session';
-import { useDetectLocation } from '../hooks/use-detect-location';
+import { type DevicePoint, useDetectLocation } from '../hooks/use-detect-location';
 import { useSaveProfile } from '../hooks/use-profile-actions';
 import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, profileSchema, type ProfileValues } from '../lib/profile-rules';
 import { SkillsEditor } from './skills-editor';
@@ -62,16 +62,23 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     resolver: zodResolver(profileSchema, undefined, { mode: 'sync' }),
   });
   const save = useSaveProfile();
+  // The device position behind a detected location: saved with it while the text is still the detected one.
+  const detected = useRef<{ location: string; position: DevicePoint } | null>(null);
   const onDetected = useCallback(
-    (location: string) => setValue('location', location, { shouldDirty: true, shouldValidate: true }),
+    (location: string, position: DevicePoint) => {
+      detected.current = { location, position };
+      setValue('location', location, { shouldDirty: true, shouldValidate: true });
+    },
     [setValue],
   );
   const location = useDetectLocation(onDetected);
   const bioLength = useWatch({ control, name: 'bio' }).length;
 
   const onValid = (values: ProfileValues) => {
+    const location = values.location.trim();
+    const device = detected.current?.location === location ? detected.current.position : null;
     save.mutate(
-      { location: values.location.trim(), bio: values.bio.trim(), skills: values.skills },
+      { location, bio: values.bio.trim(), skills: values.skills, ...(device ?? {}) },
       { onSuccess: onDone },
     );
   };

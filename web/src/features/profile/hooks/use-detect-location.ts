@@ -7,11 +7,18 @@ function failed(description: string) {
   toast({ title: 'Location detection failed', description, variant: 'destructive' });
 }
 
+/** Where the device is: latitude and longitude in degrees. */
+export interface DevicePoint {
+  lat: number;
+  lng: number;
+}
+
 /**
  * "Detect my location" (spec 000 §5, §8): the browser's position (high accuracy, 10 s timeout, up to 5 minutes
- * old), then the server's offline lookup, giving 'City, CC'. Every failure has its toast.
+ * old), asked only when the button is tapped, then the server's offline lookup, giving 'City, CC' and the
+ * position itself (saved with the profile, API.md "Nearby"). Every failure has its toast.
  */
-export function useDetectLocation(onDetected: (location: string) => void) {
+export function useDetectLocation(onDetected: (location: string, position: DevicePoint) => void) {
   const [detecting, setDetecting] = useState(false);
 
   const detect = useCallback(() => {
@@ -30,7 +37,7 @@ export function useDetectLocation(onDetected: (location: string) => void) {
         reverseGeocode(position.coords.latitude, position.coords.longitude).then(
           (place) => {
             const location = formatPlace(place);
-            onDetected(location);
+            onDetected(location, { lat: position.coords.latitude, lng: position.coords.longitude });
             setDetecting(false);
             toast({ title: 'Location detected', description: location, variant: 'success' });
           },

@@ -12,7 +12,8 @@ export function useSaveProfile() {
   const keep = useSetCurrentUser();
   return useMutation({
     mutationKey: ['/api/users/profile'],
-    mutationFn: (change: Pick<UpdateProfileRequest, 'location' | 'bio' | 'skills'>) => updateProfile(change),
+    mutationFn: (change: Pick<UpdateProfileRequest, 'location' | 'bio' | 'skills' | 'lat' | 'lng'>) =>
+      updateProfile(change),
     onSuccess: (user) => {
       keep(user);
       toast({ title: 'Profile updated', variant: 'success' });

@@ -35,13 +35,13 @@ export function checkImages(
 }
 
 /**
- * The 256 px thumbnail the server keeps beside every uploaded image (`/api/files/abc.jpg` →
- * `/api/files/abc_256.jpg`); any other address is returned as it is.
+ * The 256 px thumbnail the server keeps beside every uploaded image (`/api/files/abc.png` →
+ * `/api/files/abc_256.png`; pictures keep their format); any other address is returned as it is.
  */
 export function thumbnailUrl(url: string): string {
-  const match = /^(\/api\/files\/[^/?#]+)\.jpg$/.exec(url);
+  const match = /^(\/api\/files\/[^/?#]+)\.(jpg|png|webp)$/.exec(url);
   if (!match || match[1]!.endsWith('_256')) return url;
-  return `${match[1]}_256.jpg`;
+  return `${match[1]}_256.${match[2]}`;
 }
 
 /** Attachments of a task (spec 001 §5): images, pdf, doc, docx, each under 10MB. */

@@ -88,7 +88,9 @@ describe('image checks (spec 001 §5)', () => {
   it('uses the 256 px thumbnail of an uploaded image', () => {
     expect(thumbnailUrl('/api/files/abc.jpg')).toBe('/api/files/abc_256.jpg');
     expect(thumbnailUrl('/api/files/abc_256.jpg')).toBe('/api/files/abc_256.jpg');
-    expect(thumbnailUrl('/api/files/abc.png')).toBe('/api/files/abc.png');
+    expect(thumbnailUrl('/api/files/abc.png')).toBe('/api/files/abc_256.png');
+    expect(thumbnailUrl('/api/files/abc.webp')).toBe('/api/files/abc_256.webp');
+    expect(thumbnailUrl('/api/files/abc.gif')).toBe('/api/files/abc.gif');
     expect(thumbnailUrl('https://elsewhere.example/a.jpg')).toBe('https://elsewhere.example/a.jpg');
   });
 

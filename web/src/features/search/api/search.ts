@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, errorStatus, tooManyTries, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
+import type { User } from '@/lib/session';
 import type { Connection, NearbyUser, Position, Project, SearchResponse } from './types';
 export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
 
@@ -111,4 +112,12 @@ export function sendConnectionRequest(target: ConnectTarget): Promise<Connection
       ? { targetUserId: target.userId, type: 'connection' }
       : { projectId: target.projectId, type: 'collaboration' };
   return unwrap(api.POST('/api/connections', { body }));
+}
+
+/**
+ * `PATCH /api/users/profile {lat, lng}`: the position the device gave, kept (snapped to about a kilometre by the
+ * server) until the profile's location text changes (API.md "Nearby"). Answers my record.
+ */
+export function saveDevicePosition(position: Position): Promise<User> {
+  return unwrap(api.PATCH('/api/users/profile', { body: { lat: position.lat, lng: position.lng } }));
 }

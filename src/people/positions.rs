@@ -1,0 +1,50 @@
+//! The job that places people who have a location text but no position (API.md "Nearby"): rows
+//! written before positions came from location texts, or by hand. Sign-up and profile edits place
+//! people themselves, so a round usually finds nothing; a text naming no known city stays unplaced
+//! (and is read again next round, which costs a lookup in memory). Safe to repeat: a row is only
+//! written while it still has that text and no position.
+
+use std::time::Duration;
+
+use crate::app::AppState;
+
+pub const NAME: &str = "positions";
+pub const PERIOD: Duration = Duration::from_secs(60 * 60);
+
+pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
+    let unplaced: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, location FROM users WHERE lat IS NULL AND location IS NOT NULL AND location <> ''")
+            .fetch_all(&mut *state.db.conn().await?)
+            .await?;
+    if unplaced.is_empty() {
+        return Ok("placed 0 people".into());
+    }
+    let places = super::geo::places().await?;
+    let found: Vec<(i64, String, (f64, f64))> = unplaced
+        .into_iter()
+        .filter_map(|(id, text)| places.position_of(&text).map(|at| (id, text, crate::discovery::snap(at))))
+        .collect();
+    let mut placed = Vec::new();
+    let mut tx = state.db.begin().await?;
+    for (id, text, (lat, lng)) in &found {
+        let done = sqlx::query(
+            "UPDATE users SET lat = CAST($1 AS DOUBLE PRECISION), lng = CAST($2 AS DOUBLE PRECISION), updated_at = $3 \
+             WHERE id = $4 AND lat IS NULL AND location = $5",
+        )
+        .bind(crate::db::float(Some(*lat)))
+        .bind(crate::db::float(Some(*lng)))
+        .bind(crate::time::now_ms())
+        .bind(id)
+        .bind(text)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() > 0 {
+            placed.push(*id);
+        }
+    }
+    tx.commit().await?;
+    for id in &placed {
+        state.user_changed(*id);
+    }
+    Ok(format!("placed {} people", placed.len()))
+}
