@@ -176,7 +176,7 @@ describe('SearchScreen with no query', () => {
       'Mid Two',
       'Far Three',
     ]);
-    expect(within(cards[0]!).getByText('350 m')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Under 1 km')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('2.4 km')).toBeInTheDocument();
     expect(within(cards[2]!).getByText('13 km')).toBeInTheDocument();
     expect(served.nearby).toEqual(['?lat=51.507&lng=-0.128']);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatDistance } from './distance';
 
 describe('formatDistance (spec 001 §9)', () => {
-  it('shows metres under 1 km', () => {
-    expect(formatDistance(0)).toBe('0 m');
-    expect(formatDistance(0.35)).toBe('350 m');
-    expect(formatDistance(0.9994)).toBe('999 m');
+  it('claims no precision under 1 km that the 1 km grid does not have', () => {
+    expect(formatDistance(0)).toBe('Under 1 km');
+    expect(formatDistance(0.35)).toBe('Under 1 km');
+    expect(formatDistance(0.9994)).toBe('Under 1 km');
   });
 
   it('shows one decimal under 10 km', () => {
@@ -21,7 +21,6 @@ describe('formatDistance (spec 001 §9)', () => {
   });
 
   it('does not show a distance that rounds into the next unit with the wrong one', () => {
-    expect(formatDistance(0.9996)).toBe('1.0 km');
     expect(formatDistance(9.97)).toBe('10 km');
   });
 
