@@ -95,7 +95,7 @@ pub(super) async fn one(conn: &mut Conn, id: i64) -> Result<ProjectPledgeRow, sq
     sqlx::query_as(&format!("{BOOK_SELECT} WHERE g.id = $1")).bind(id).fetch_one(conn).await
 }
 
-#[utoipa::path(get, path = "/api/projects/{id}/pledges", tag = TAG,
+#[utoipa::path(get, path = "/api/projects/{id}/pledges", tag = TAG, operation_id = "listProjectPledges",
     params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [ProjectPledge], description = "The project's pledges, newest first, with a `Link` to the next page"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),

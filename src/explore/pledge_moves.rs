@@ -163,7 +163,7 @@ async fn make(
     Ok(Json(row.to_wire()))
 }
 
-#[utoipa::path(post, path = "/api/pledges/{id}/accept", tag = TAG, params(("id" = String, Path)),
+#[utoipa::path(post, path = "/api/pledges/{id}/accept", tag = TAG, operation_id = "acceptPledge", params(("id" = String, Path)),
     responses((status = 200, body = pledge_book::ProjectPledge, description = "Accepted: the pledge is now active and its investor told"),
               (status = 400, body = ErrorBody, description = "The pledge is not pending"),
               (status = 401, body = ErrorBody),
@@ -177,7 +177,7 @@ pub async fn accept(
     make(&state, &me, &id, Move::Accept).await
 }
 
-#[utoipa::path(post, path = "/api/pledges/{id}/decline", tag = TAG, params(("id" = String, Path)),
+#[utoipa::path(post, path = "/api/pledges/{id}/decline", tag = TAG, operation_id = "declinePledge", params(("id" = String, Path)),
     responses((status = 200, body = pledge_book::ProjectPledge, description = "Declined, and its investor told"),
               (status = 400, body = ErrorBody, description = "The pledge is not pending"),
               (status = 401, body = ErrorBody),
@@ -191,7 +191,7 @@ pub async fn decline(
     make(&state, &me, &id, Move::Decline).await
 }
 
-#[utoipa::path(post, path = "/api/pledges/{id}/complete", tag = TAG, params(("id" = String, Path)),
+#[utoipa::path(post, path = "/api/pledges/{id}/complete", tag = TAG, operation_id = "completePledge", params(("id" = String, Path)),
     responses((status = 200, body = pledge_book::ProjectPledge, description = "Completed (the rest has arrived), and its investor told"),
               (status = 400, body = ErrorBody, description = "The pledge is not active"),
               (status = 401, body = ErrorBody),
