@@ -48,6 +48,12 @@ async function pledge(request: APIRequestContext, projectId: number, amount: num
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 
+async function unread(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/notifications/count');
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { count: number }).count;
+}
+
 /** The count a portfolio summary card shows. */
 const summaryCount = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Summary' }).locator('div', { hasText: label }).locator('dd');
@@ -107,6 +113,7 @@ test('an innovator accepts, completes and declines pledges behind confirms; the 
   await captureBothThemes(owner, 'pledges-01-owner-list', 'the owner’s Pledges');
 
   // ---- Accept, behind its confirm ----
+  const before = await unread(investorPage);
   await big.getByRole('button', { name: 'Accept' }).click();
   const accept = owner.getByRole('dialog', { name: 'Accept this pledge?' });
   await expect(accept).toContainText(
@@ -123,7 +130,7 @@ test('an innovator accepts, completes and declines pledges behind confirms; the 
   // The investor's portfolio moves it to Active without a reload, and the bell says so.
   await expect(summaryCount(investorPage, 'Active Investments')).toHaveText('1');
   await expect(summaryCount(investorPage, 'Pending Pledges')).toHaveText('1');
-  await expect(bell(investorPage)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell(investorPage)).toHaveAccessibleName(`Notifications, ${before + 1} unread`);
   await investorPage.getByRole('tab', { name: 'Active Investments' }).click();
   const activeCard = investorPage.getByRole('article', { name: `Pledge to ${PROJECT}` });
   await expect(activeCard).toHaveCount(1);
@@ -161,8 +168,13 @@ test('an innovator accepts, completes and declines pledges behind confirms; the 
   await expect(closed).toHaveCount(2);
   await expect(closed.filter({ hasText: '£1,000.00' })).toContainText('completed');
   await expect(closed.filter({ hasText: '£250.00' })).toContainText('declined');
-  await expect(bell(investorPage)).toHaveAccessibleName('Notifications, 3 unread');
+  await expect(bell(investorPage)).toHaveAccessibleName(`Notifications, ${before + 3} unread`);
   await closeToast(investorPage);
+  // Both closed pledges in view, the tabs just under the header.
+  await investorPage.getByRole('tablist', { name: 'Pledges' }).evaluate((tabs) => {
+    tabs.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -72);
+  });
   await captureBothThemes(investorPage, 'pledges-04-portfolio-completed', 'the portfolio: Completed');
 
   // The bell's centre names who did what.

@@ -114,6 +114,21 @@ describe('InvestmentPortfolio', () => {
     expect(within(summary).getByText('Pending Pledges').nextSibling).toHaveTextContent('0');
   });
 
+  it('stays on the tab it opened on when the pledge there moves away live', async () => {
+    let status = 'pending';
+    server.use(
+      http.get('/api/investments', () =>
+        HttpResponse.json([makePledge({ id: 5, projectTitle: 'Solar Stitch', status })]),
+      ),
+    );
+    const { queryClient } = renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    expect(await screen.findByRole('tab', { name: 'Pending Pledges', selected: true })).toBeInTheDocument();
+    status = 'active';
+    createFrameRouter([exploreLive])({ type: 'investments_changed' }, { queryClient });
+    expect(await screen.findByText('No pending pledges.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Pending Pledges', selected: true })).toBeInTheDocument();
+  });
+
   it('offers Retry when the pledges cannot be read', async () => {
     server.use(http.get('/api/investments', () => HttpResponse.json({ message: 'Down' }, { status: 500 })));
     renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });

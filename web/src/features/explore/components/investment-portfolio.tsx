@@ -50,8 +50,10 @@ export function InvestmentPortfolio({ user }: { user: User }) {
   );
   const activeCount = byTab('active').length;
   const pendingCount = byTab('pending').length;
-  // Until one is chosen, the first tab with something in it.
+  // At first the first tab with something in it; then it stays put (a pledge that moves away live does not take
+  // the person with it) until they choose another.
   const tab = chosen ?? TABS.find((t) => byTab(t.value).length > 0)?.value ?? 'active';
+  if (chosen === null && pledges.length > 0) setChosen(tab);
 
   return (
     <div className="flex flex-col gap-5">
