@@ -202,6 +202,13 @@ async fn the_investor_is_told_of_each_move_with_a_notification_a_badge_and_live_
     let mut investor_socket = open_socket(&app, &investor.cookie).await;
     let mut owner_socket = open_socket(&app, &owner.cookie).await;
     let unread = investor.client.get("/api/notifications/count").await.body["count"].as_i64().unwrap();
+    // A browser of the investor's is subscribed to Web Push.
+    let (_, _, keys) = crate::notifications::browser_keys();
+    let subscribed = investor
+        .client
+        .post("/api/push/subscribe", &json!({ "endpoint": "https://push.example/ivy", "keys": keys }))
+        .await;
+    assert_eq!(subscribed.status, StatusCode::CREATED, "{}", subscribed.body);
 
     assert_eq!(act(&owner.client, id, "accept").await.status, StatusCode::OK);
     let told = frame_of(&mut investor_socket, "notification").await;
@@ -215,6 +222,16 @@ async fn the_investor_is_told_of_each_move_with_a_notification_a_badge_and_live_
     assert_eq!(news[0]["message"], "Ann Owner accepted your £1,000.00 pledge to Solar Sprout");
     assert_eq!(news[0]["data"], json!({ "pledgeId": id, "status": "active", "url": "/create" }));
     assert_eq!(investor.client.get("/api/notifications/count").await.body["count"].as_i64().unwrap(), unread + 1);
+    let pushed: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id \
+         WHERE o.notification_id = $1 AND s.user_id = $2",
+    )
+    .bind(told["id"].as_i64().unwrap())
+    .bind(investor.id)
+    .fetch_one(app.state.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(pushed, 1, "the note is queued for the investor's browser");
 
     assert_eq!(act(&owner.client, id, "complete").await.status, StatusCode::OK);
     frame_of(&mut investor_socket, "notification").await;
