@@ -1,5 +1,6 @@
 //! Investors' pledges (spec 001 §2.6, §5; API.md money): integer pence, at least £100, a message,
-//! 10 % upfront rounded half up to the penny; the owner is told.
+//! 10 % upfront rounded half up to the penny; the owner is told. The owner's list and decisions are
+//! in `pledge_book` and `pledge_moves`.
 
 use axum::{
     extract::{Path, State},
@@ -31,6 +32,20 @@ pub const MAXIMUM_PLEDGE: i64 = 1_000_000_000;
 /// 10 % of `amount` pence, rounded half up to the penny.
 pub fn upfront(amount: i64) -> i64 {
     (amount + 5) / 10
+}
+
+/// Pence as a person reads pounds in a notification: 100000 → "£1,000.00".
+pub(super) fn pounds(pence: i64) -> String {
+    let whole = (pence / 100).unsigned_abs().to_string();
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    let sign = if pence < 0 { "-" } else { "" };
+    format!("{sign}£{grouped}.{:02}", (pence % 100).unsigned_abs())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -84,7 +99,8 @@ pub struct Pledge {
     pub amount: i64,
     pub upfront_amount: i64,
     pub message: String,
-    /// `pending`, `active` or `completed`.
+    /// `pending` until the owner decides; then `active` (accepted) or `declined`; an active pledge
+    /// becomes `completed` once the rest has arrived.
     pub status: String,
     pub created_at: String,
     pub updated_at: String,
@@ -150,8 +166,7 @@ pub async fn pledge(
     .await?;
     let row: PledgeRow =
         sqlx::query_as(&format!("{PLEDGE_SELECT} WHERE g.id = $1")).bind(pledge_id).fetch_one(&mut *tx).await?;
-    let pounds = format!("£{}.{:02}", body.amount / 100, body.amount % 100);
-    let text = format!("{} {} pledged {pounds} to {}", me.first_name, me.last_name, project.title);
+    let text = format!("{} {} pledged {} to {}", me.first_name, me.last_name, pounds(body.amount), project.title);
     notifications::notify(
         &state,
         &mut tx,
@@ -166,8 +181,11 @@ pub async fn pledge(
         },
     )
     .await?;
-    let (hub, investor) = (state.hub.clone(), me.id);
-    tx.on_commit(move || hub.publish(Topic::User(investor), ServerFrame::InvestmentsChanged));
+    let (hub, investor, owner_id, project_id) = (state.hub.clone(), me.id, owner.id(), project.id);
+    tx.on_commit(move || {
+        hub.publish(Topic::User(investor), ServerFrame::InvestmentsChanged);
+        hub.publish(Topic::User(owner_id), ServerFrame::PledgesChanged { project_id });
+    });
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,
@@ -210,5 +228,14 @@ mod tests {
         assert_eq!(super::upfront(10_005), 1_001);
         assert_eq!(super::upfront(10_004), 1_000);
         assert_eq!(super::upfront(12_345), 1_235);
+    }
+
+    #[test]
+    fn pounds_are_grouped_by_thousands_with_two_decimals() {
+        assert_eq!(super::pounds(10_000), "£100.00");
+        assert_eq!(super::pounds(100_000), "£1,000.00");
+        assert_eq!(super::pounds(12_345_605), "£123,456.05");
+        assert_eq!(super::pounds(1_000_000_000), "£10,000,000.00");
+        assert_eq!(super::pounds(5), "£0.05");
     }
 }

@@ -272,6 +272,7 @@ pub fn may_change_cards(path: &str) -> bool {
         "/api/reports",
         "/api/upload",
         "/api/feed/swipes",
+        "/api/pledges/",
     ];
     const UNRELATED_PROJECT_CALLS: &[&str] =
         &["/messages", "/feedback", "/updates", "/download-pdf", "/pledge", "/request-collaboration"];

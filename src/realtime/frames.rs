@@ -83,8 +83,15 @@ pub enum ServerFrame {
         user_id: i64,
         online: bool,
     },
-    /// The user's pledges changed (made here or in another tab): refetch the portfolio.
+    /// The user's pledges changed (made here or in another tab, accepted, declined or completed by a
+    /// project's owner): refetch the portfolio.
     InvestmentsChanged,
+    /// The pledges to a project the user owns changed (a new one, or one accepted, declined or
+    /// completed in another tab): refetch that project's pledges.
+    PledgesChanged {
+        #[serde(rename = "projectId")]
+        project_id: i64,
+    },
     /// This socket's session has ended (logout elsewhere, password reset): sign out now. The socket
     /// closes right after.
     SessionEnded,

@@ -5,6 +5,7 @@ use anyhow::Context;
 use serde::Deserialize;
 
 mod chat;
+mod pledges;
 mod projects;
 mod safety;
 
@@ -83,6 +84,7 @@ pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     }
     connect_neighbours(&mut tx, &ids).await.context("demo connections")?;
     projects::seed(&mut tx, files, &by_name, now_ms()).await.context("demo projects")?;
+    pledges::seed(&mut tx, now_ms()).await.context("demo pledges")?;
     let roles: Vec<(i64, String)> = people.iter().zip(&ids).map(|(person, id)| (*id, person.role.clone())).collect();
     chat::seed(&mut tx, &roles, now_ms()).await.context("demo conversations")?;
     safety::seed(&mut tx, now_ms()).await.context("demo reports")?;

@@ -20,6 +20,7 @@ mod operations;
 mod ops;
 mod people;
 mod platform;
+mod pledges;
 mod projects;
 mod reach;
 mod realtime;

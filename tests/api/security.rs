@@ -213,6 +213,7 @@ struct World {
     message: i64,
     notification: i64,
     request: i64,
+    pledge: i64,
     ann_id: i64,
     bob_id: i64,
 }
@@ -239,11 +240,15 @@ async fn world(app: &TestApp) -> World {
     assert!(bob.post_empty(&format!("/api/projects/{project}/join")).await.status.is_success());
     let sent = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "Just for Bob" })).await;
     let message = sent.body["id"].as_i64().unwrap();
+    let (ivy, _) = person(app, "investor").await;
+    let pledged =
+        ivy.post(&format!("/api/projects/{project}/pledge"), &json!({ "amount": 50_000, "message": "For Ann" })).await;
+    let pledge = pledged.body["pledge"]["id"].as_i64().unwrap();
     bob.post_empty(&format!("/api/projects/{project}/support")).await;
     let notification = ann.get("/api/notifications").await.body[0]["id"].as_i64().expect("Ann was notified");
     let asked = ann.post("/api/connections", &json!({ "targetUserId": carl_id, "type": "connection" })).await;
     let request = asked.body["id"].as_i64().unwrap();
-    World { ann, bob, carl, eve, project, draft, task, message, notification, request, ann_id, bob_id }
+    World { ann, bob, carl, eve, project, draft, task, message, notification, request, pledge, ann_id, bob_id }
 }
 
 /// What Ann, Bob and Carl see of Ann's things.
@@ -260,6 +265,7 @@ async fn seen(w: &World) -> Value {
         "chat": w.bob.get(&format!("/api/messages/{}", w.ann_id)).await.body,
         "bob's chats": w.bob.get("/api/conversations").await.body,
         "carl's requests": w.carl.get("/api/connections/requests").await.body,
+        "pledges": w.ann.get(&format!("/api/projects/{p}/pledges")).await.body,
     })
 }
 
@@ -271,6 +277,7 @@ async fn every_call_that_names_someone_elses_thing_refuses_a_stranger_and_change
     let app = spawn_app().await;
     let w = world(&app).await;
     let (p, d, t, m, n, r, b) = (w.project, w.draft, w.task, w.message, w.notification, w.request, w.bob_id);
+    let g = w.pledge;
     // Each call with a path parameter: what a stranger (Eve) tries with Ann's things, or why the call
     // is anyone's to make (it acts on the caller's own state, or shows what is public).
     let tried: Vec<(&str, Option<Attempt>, &str)> = vec![
@@ -331,6 +338,10 @@ async fn every_call_that_names_someone_elses_thing_refuses_a_stranger_and_change
             "",
         ),
         ("POST /api/projects/{id}/pledge", None, "an investor pledges to a published project"),
+        ("GET /api/projects/{id}/pledges", Some((format!("/api/projects/{p}/pledges"), json!({}))), ""),
+        ("POST /api/pledges/{id}/accept", Some((format!("/api/pledges/{g}/accept"), json!({}))), ""),
+        ("POST /api/pledges/{id}/decline", Some((format!("/api/pledges/{g}/decline"), json!({}))), ""),
+        ("POST /api/pledges/{id}/complete", Some((format!("/api/pledges/{g}/complete"), json!({}))), ""),
         ("POST /api/projects/{id}/request-collaboration", None, "the caller asks to collaborate"),
         ("POST /api/projects/{id}/support", None, "the caller supports a published project"),
         ("GET /api/projects/{id}/tasks", None, "a published project's tasks are on its page"),

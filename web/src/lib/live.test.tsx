@@ -60,6 +60,7 @@ describe('the frame router', () => {
       connections_changed: () => {},
       project_changed: () => {},
       investments_changed: () => {},
+      pledges_changed: () => {},
       chat_message: () => {},
       project_message: () => {},
       community_message: () => {},

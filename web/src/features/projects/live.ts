@@ -8,4 +8,8 @@ export const projectsLive = liveFeature('projects', {
   project_changed: (_frame, { queryClient }) => {
     void invalidatePath(queryClient, '/api/projects');
   },
+  // A pledge to one of the user's projects arrived or moved (perhaps in another tab): that project's pledges.
+  pledges_changed: ({ projectId }, { queryClient }) => {
+    void invalidatePath(queryClient, `/api/projects/${projectId}/pledges`);
+  },
 });

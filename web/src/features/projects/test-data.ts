@@ -1,4 +1,4 @@
-import type { Collaborator, Feedback, Project, ProjectUpdate, Task } from './api/types';
+import type { Collaborator, Feedback, Project, ProjectPledge, ProjectUpdate, Task } from './api/types';
 
 /** A complete project as its owner sees it; override what the test is about. */
 export function makeProject(overrides: Partial<Project> = {}): Project {
@@ -105,4 +105,21 @@ export function makeFile(name: string, type: string, size = 1024): File {
   const file = new File(['x'], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
+}
+
+/** A pending pledge to project 12 by Ivy Banks, an investor. */
+export function makeProjectPledge(overrides: Partial<ProjectPledge> = {}): ProjectPledge {
+  return {
+    id: 90,
+    projectId: 12,
+    investorId: 21,
+    investor: { id: 21, firstName: 'Ivy', lastName: 'Banks', profileImageUrl: null },
+    amount: 100000,
+    upfrontAmount: 10000,
+    message: 'Happy to back this',
+    status: 'pending',
+    createdAt: '2025-03-04T09:00:00Z',
+    updatedAt: '2025-03-04T09:00:00Z',
+    ...overrides,
+  };
 }

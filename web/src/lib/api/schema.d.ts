@@ -668,6 +668,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["acceptPledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["completePledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["declinePledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects": {
         parameters: {
             query?: never;
@@ -887,6 +935,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["pledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/pledges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listProjectPledges"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1837,11 +1901,22 @@ export interface components {
             /** Format: int64 */
             projectId: number;
             projectTitle: string;
-            /** @description `pending`, `active` or `completed`. */
+            /**
+             * @description `pending` until the owner decides; then `active` (accepted) or `declined`; an active pledge
+             *     becomes `completed` once the rest has arrived.
+             */
             status: string;
             updatedAt: string;
             /** Format: int64 */
             upfrontAmount: number;
+        };
+        /** @description The investor behind a pledge, as the project's owner sees them. */
+        PledgeInvestor: {
+            firstName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+            profileImageUrl?: string | null;
         };
         PledgeRequest: {
             /**
@@ -1938,6 +2013,28 @@ export interface components {
             lookingFor?: string[] | null;
             phase?: string | null;
             title?: string | null;
+        };
+        /** @description A pledge to one of the caller's projects, with its investor; amounts in pence. */
+        ProjectPledge: {
+            /** Format: int64 */
+            amount: number;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            investor: components["schemas"]["PledgeInvestor"];
+            /** Format: int64 */
+            investorId: number;
+            message: string;
+            /** Format: int64 */
+            projectId: number;
+            /** @description `pending`, `active`, `declined` or `completed`. */
+            status: string;
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description 10 % of `amount`, rounded half up to the penny.
+             */
+            upfrontAmount: number;
         };
         /** @description A project update (spec 001 §3). */
         ProjectUpdate: {
@@ -2175,6 +2272,11 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "investments_changed";
+        } | {
+            /** Format: int64 */
+            projectId: number;
+            /** @enum {string} */
+            type: "pledges_changed";
         } | {
             /** @enum {string} */
             type: "session_ended";
@@ -4571,6 +4673,207 @@ export interface operations {
             };
         };
     };
+    acceptPledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the pledge is now active and its investor told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPledge"];
+                };
+            };
+            /** @description The pledge is not pending */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner of the pledge's project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    completePledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Completed (the rest has arrived), and its investor told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPledge"];
+                };
+            };
+            /** @description The pledge is not active */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner of the pledge's project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    declinePledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined, and its investor told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPledge"];
+                };
+            };
+            /** @description The pledge is not pending */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner of the pledge's project */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listProjects: {
         parameters: {
             query?: {
@@ -5709,6 +6012,67 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the budget's window ends */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listProjectPledges: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1-200 (default 50). */
+                limit?: number;
+                /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project's pledges, newest first, with a `Link` to the next page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPledge"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the project's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such project, or one the caller cannot see */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,9 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createFrameRouter } from '@/lib/live';
 import { makeUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
+import { exploreLive } from '../live';
 import { makePledge } from '../test-data';
 import { InvestmentPortfolio, pledgeTab } from './investment-portfolio';
 
@@ -72,6 +74,61 @@ describe('InvestmentPortfolio', () => {
     expect(screen.getByRole('region', { name: 'Summary' })).toHaveTextContent('£0.00');
   });
 
+  it('keeps a declined pledge under Completed with its own badge, and out of the total invested', async () => {
+    server.use(
+      http.get('/api/investments', () =>
+        HttpResponse.json([
+          makePledge({ id: 2, projectTitle: 'Loom Lab', amount: 50000, status: 'declined' }),
+          makePledge({ id: 1, projectTitle: 'Quiet Hours', amount: 20000, status: 'completed' }),
+        ]),
+      ),
+    );
+    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    expect(await screen.findByRole('region', { name: 'Summary' })).toHaveTextContent('£200.00');
+    expect(screen.getByRole('tab', { name: 'Completed', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Pledge to Loom Lab' })).toHaveTextContent('Status: declined');
+    expect(screen.getByRole('article', { name: 'Pledge to Quiet Hours' })).toHaveTextContent(
+      'Status: completed',
+    );
+  });
+
+  it('moves a pledge to its tab when its owner accepts it (investments_changed), without a reload', async () => {
+    let status = 'pending';
+    server.use(
+      http.get('/api/investments', () =>
+        HttpResponse.json([makePledge({ id: 5, projectTitle: 'Solar Stitch', status })]),
+      ),
+    );
+    const { queryClient } = renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Pending Pledges').nextSibling).toHaveTextContent('1');
+    await userEvent.click(screen.getByRole('tab', { name: 'Active Investments' }));
+    expect(screen.getByText('No active investments yet.')).toBeInTheDocument();
+
+    status = 'active';
+    createFrameRouter([exploreLive])({ type: 'investments_changed' }, { queryClient });
+    expect(await screen.findByRole('article', { name: 'Pledge to Solar Stitch' })).toHaveTextContent(
+      'Status: active',
+    );
+    expect(within(summary).getByText('Active Investments').nextSibling).toHaveTextContent('1');
+    expect(within(summary).getByText('Pending Pledges').nextSibling).toHaveTextContent('0');
+  });
+
+  it('stays on the tab it opened on when the pledge there moves away live', async () => {
+    let status = 'pending';
+    server.use(
+      http.get('/api/investments', () =>
+        HttpResponse.json([makePledge({ id: 5, projectTitle: 'Solar Stitch', status })]),
+      ),
+    );
+    const { queryClient } = renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    expect(await screen.findByRole('tab', { name: 'Pending Pledges', selected: true })).toBeInTheDocument();
+    status = 'active';
+    createFrameRouter([exploreLive])({ type: 'investments_changed' }, { queryClient });
+    expect(await screen.findByText('No pending pledges.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Pending Pledges', selected: true })).toBeInTheDocument();
+  });
+
   it('offers Retry when the pledges cannot be read', async () => {
     server.use(http.get('/api/investments', () => HttpResponse.json({ message: 'Down' }, { status: 500 })));
     renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
@@ -80,10 +137,11 @@ describe('InvestmentPortfolio', () => {
 });
 
 describe('pledgeTab', () => {
-  it('files a pledge under its status; other statuses with the completed ones', () => {
+  it('files a pledge under its status; declined and other statuses with the completed ones', () => {
     expect(pledgeTab('pending')).toBe('pending');
     expect(pledgeTab('active')).toBe('active');
     expect(pledgeTab('completed')).toBe('completed');
+    expect(pledgeTab('declined')).toBe('completed');
     expect(pledgeTab('refunded')).toBe('completed');
   });
 });

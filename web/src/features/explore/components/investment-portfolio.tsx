@@ -4,12 +4,13 @@ import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { PledgeStatusBadge } from '@/components/pledges/pledge-status-badge';
 import { cn } from '@/lib/cn';
+import { formatPence } from '@/lib/money';
 import type { User } from '@/lib/session';
 import type { Pledge } from '../api/types';
 import { useDialogStack } from '../hooks/use-dialog-stack';
 import { useInvestments } from '../hooks/use-investments';
-import { formatPence } from '../lib/money';
 import { formatDate } from '../lib/text';
 import { ExploreDialogs } from './explore-dialogs';
 
@@ -21,7 +22,10 @@ const TABS: { value: PortfolioTab; label: string; empty: string }[] = [
   { value: 'completed', label: 'Completed', empty: 'No completed investments yet.' },
 ];
 
-/** Which tab a pledge is listed under: its status; any other status (shown grey) with the completed ones. */
+/**
+ * Which tab a pledge is listed under: its status; the closed ones (completed, and declined or any other status,
+ * each with its own grey badge) under Completed.
+ */
 export function pledgeTab(status: string): PortfolioTab {
   return status === 'active' || status === 'pending' ? status : 'completed';
 }
@@ -30,7 +34,8 @@ export function pledgeTab(status: string): PortfolioTab {
  * Investment Portfolio, an investor's /create (spec 001 §2.6): the total pledged in pounds, how many pledges are
  * active and pending, an honest ROI Potential card, and every pledge under Active Investments, Pending Pledges or
  * Completed with its Total Amount, Upfront Paid (10%), project, status, message and date. Live: a pledge made
- * anywhere refreshes it (`investments_changed`); it polls every 2 s only while the live channel is down.
+ * anywhere, or accepted, declined or completed by its project's owner, refreshes it (`investments_changed`), so it
+ * moves to its tab at once; it polls every 2 s only while the live channel is down.
  */
 export function InvestmentPortfolio({ user }: { user: User }) {
   const query = useInvestments();
@@ -38,11 +43,17 @@ export function InvestmentPortfolio({ user }: { user: User }) {
   const [chosen, setChosen] = useState<PortfolioTab | null>(null);
   const pledges = query.data ?? [];
   const byTab = (tab: PortfolioTab) => pledges.filter((pledge) => pledgeTab(pledge.status) === tab);
-  const total = pledges.reduce((sum, pledge) => sum + pledge.amount, 0);
+  // A declined pledge was never invested.
+  const total = pledges.reduce(
+    (sum, pledge) => (pledge.status === 'declined' ? sum : sum + pledge.amount),
+    0,
+  );
   const activeCount = byTab('active').length;
   const pendingCount = byTab('pending').length;
-  // Until one is chosen, the first tab with something in it.
+  // At first the first tab with something in it; then it stays put (a pledge that moves away live does not take
+  // the person with it) until they choose another.
   const tab = chosen ?? TABS.find((t) => byTab(t.value).length > 0)?.value ?? 'active';
+  if (chosen === null && pledges.length > 0) setChosen(tab);
 
   return (
     <div className="flex flex-col gap-5">
@@ -179,14 +190,7 @@ export function InvestmentPortfolio({ user }: { user: User }) {
 
 export default InvestmentPortfolio;
 
-const STATUS_STYLES: Record<string, string> = {
-  pending: 'bg-coin-soft text-coin-ink',
-  active: 'bg-success-soft text-success-soft-foreground',
-  completed: 'bg-primary-soft text-primary-soft-foreground',
-};
-
 function PledgeCard({ pledge, onOpen }: { pledge: Pledge; onOpen: () => void }) {
-  const status = pledge.status.trim() || 'unknown';
   const message = pledge.message.trim();
   return (
     <article
@@ -200,15 +204,7 @@ function PledgeCard({ pledge, onOpen }: { pledge: Pledge; onOpen: () => void }) 
             {formatDate(pledge.createdAt)}
           </time>
         </div>
-        <span
-          className={cn(
-            'shrink-0 rounded-full px-2.5 py-1 font-display text-[0.6875rem] font-bold uppercase leading-none tracking-wider',
-            STATUS_STYLES[status] ?? 'bg-muted text-muted-foreground',
-          )}
-        >
-          <span className="sr-only">Status: </span>
-          {status}
-        </span>
+        <PledgeStatusBadge status={pledge.status} />
       </div>
       <dl className="grid grid-cols-2 gap-2">
         <div className="rounded-xl bg-muted px-3 py-2.5">

@@ -16,7 +16,8 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { Project } from '../api/types';
 import { usePledge } from '../hooks/use-deck-actions';
-import { MIN_PLEDGE_PENCE, formatPence, poundsToPence, upfrontPence } from '../lib/money';
+import { formatPence } from '@/lib/money';
+import { MIN_PLEDGE_PENCE, poundsToPence, upfrontPence } from '../lib/money';
 import { pledgeSchema, type PledgeValues } from '../lib/pledge-rules';
 
 /**

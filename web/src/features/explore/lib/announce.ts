@@ -1,7 +1,7 @@
 import { ApiError, failureText, serverMessage } from '@/lib/api/client';
 import { coinsSentence, type CoinAnswer } from '@/lib/coins';
 import type { ToastOptions } from '@/lib/toast';
-import { formatPence } from './money';
+import { formatPence } from '@/lib/money';
 
 /** What the explore area says after a call (spec 001 §8), in the spec's words. */
 

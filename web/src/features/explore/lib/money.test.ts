@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_PLEDGE_PENCE, formatPence, poundsToPence, upfrontPence } from './money';
+import { MIN_PLEDGE_PENCE, poundsToPence, upfrontPence } from './money';
 
 describe('poundsToPence', () => {
   it('turns pounds as typed into integer pence', () => {
@@ -58,15 +58,5 @@ describe('upfrontPence', () => {
     expect(upfrontPence(15005)).toBe(1501);
     expect(upfrontPence(15004)).toBe(1500);
     expect(upfrontPence(10009)).toBe(1001);
-  });
-});
-
-describe('formatPence', () => {
-  it('shows pence as pounds with 2 decimals', () => {
-    expect(formatPence(1500)).toBe('£15.00');
-    expect(formatPence(15000)).toBe('£150.00');
-    expect(formatPence(5)).toBe('£0.05');
-    expect(formatPence(0)).toBe('£0.00');
-    expect(formatPence(123456789)).toBe('£1,234,567.89');
   });
 });

@@ -31,11 +31,3 @@ export function upfrontPence(amount: number): number {
   // amount × 10 / 100, plus a half, rounded down: (amount + 5) / 10 without a multiplication that could overflow.
   return Math.floor((amount + 5) / (100 / UPFRONT_PERCENT));
 }
-
-/** Pence shown as pounds with 2 decimals: 1500 → '£15.00', 123456 → '£1,234.56'. */
-export function formatPence(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(pence));
-  const pounds = Math.floor(abs / 100).toLocaleString('en-GB');
-  return `${sign}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -19,6 +19,7 @@ import type {
   PostedUpdate,
   Project,
   ProjectChanges,
+  ProjectPledge,
   ProjectUpdate,
   Task,
   TaskChanges,
@@ -173,6 +174,25 @@ export function collaboratorsQuery(projectId: number) {
   });
 }
 
+/** `GET /api/projects/{id}/pledges` (the owner only): every pledge to the project, newest first. */
+export function projectPledgesQuery(projectId: number) {
+  return infiniteQueryOptions({
+    queryKey: apiKey(`/api/projects/${projectId}/pledges`),
+    queryFn: async ({ pageParam, signal }): Promise<Page<ProjectPledge>> =>
+      toPage(
+        await unwrapPage(
+          api.GET('/api/projects/{id}/pledges', {
+            params: { ...pathId(projectId), query: pageQuery(pageParam) },
+            signal,
+          }),
+        ),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    meta: { live: true },
+  });
+}
+
 /** `GET /api/users/search?q=`: people to add to the team (discoverable, never the caller, never with email). */
 export function peopleSearchQuery(q: string) {
   const query = { q, limit: '20' };
@@ -272,4 +292,20 @@ export async function removeCollaborator(projectId: number, userId: number): Pro
       params: { path: { id: String(projectId), userId: String(userId) } },
     }),
   );
+}
+
+/** What the owner does with a pledge: accept or decline a pending one, mark an active one completed. */
+export type PledgeMove = 'accept' | 'decline' | 'complete';
+
+/** `POST /api/pledges/{id}/accept` | `decline` | `complete` (the project's owner): the pledge as it now stands. */
+export function movePledge(pledgeId: number, move: PledgeMove): Promise<ProjectPledge> {
+  const params = { params: { path: { id: String(pledgeId) } } };
+  switch (move) {
+    case 'accept':
+      return unwrap(api.POST('/api/pledges/{id}/accept', params));
+    case 'decline':
+      return unwrap(api.POST('/api/pledges/{id}/decline', params));
+    case 'complete':
+      return unwrap(api.POST('/api/pledges/{id}/complete', params));
+  }
 }

@@ -20,6 +20,8 @@ export type NewFeedback = Schemas['NewFeedback'];
 export type Collaborator = Schemas['Collaborator'];
 export type UploadResponse = Schemas['UploadResponse'];
 export type PersonFound = Schemas['User'];
+/** A pledge to one of the caller's projects, with its investor (never their email); amounts in pence. */
+export type ProjectPledge = Schemas['ProjectPledge'];
 
 /** The caller's place in a project, as `myRole` says it. */
 export type MyRole = 'owner' | 'collaborator' | 'viewer' | null;

@@ -9,7 +9,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 
-/** A destructive question with Cancel and the action (Delete Task, Delete Project). */
+/**
+ * A question with Cancel and the action: destructive by default (Delete Task, Delete Project), `primary` for a
+ * decision that is not a loss (Accept a pledge).
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -19,6 +22,7 @@ export function ConfirmDialog({
   pendingAction,
   pending,
   onConfirm,
+  tone = 'destructive',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,6 +32,7 @@ export function ConfirmDialog({
   pendingAction: string;
   pending: boolean;
   onConfirm: () => void;
+  tone?: 'destructive' | 'primary';
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -40,7 +45,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} loading={pending}>
+          <Button variant={tone} onClick={onConfirm} loading={pending}>
             {pending ? pendingAction : action}
           </Button>
         </DialogFooter>

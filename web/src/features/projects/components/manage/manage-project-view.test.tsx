@@ -36,6 +36,7 @@ function serveProject(initial: Project, tasks: Task[] = []) {
       ]),
     ),
     http.get('/api/projects/12/collaborators', () => HttpResponse.json([makeCollaborator()])),
+    http.get('/api/projects/12/pledges', () => HttpResponse.json([])),
     http.get('/api/auth/user', () => HttpResponse.json(owner)),
     http.get('/api/rewards', () => HttpResponse.json({})),
   );

@@ -19,6 +19,7 @@ import { ShareProjectButton } from '../share-project-button';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { DetailsSection, EDIT_FORM_ID } from './details-section';
 import { FeedbackSection } from './feedback-section';
+import { PledgesSection } from './pledges-section';
 import { SettingsSection } from './settings-section';
 import { TasksSection } from './tasks-section';
 import { UpdatesSection } from './updates-section';
@@ -37,8 +38,8 @@ function BackLink() {
 
 /**
  * The project management view (spec 001 §2.5) at /create?manage={id}: the owner's, with Edit (Save/Cancel) and
- * Delete, the phase, the toggles, tasks, updates, feedback and the team; a collaborator's read-only version, where
- * tasks can still be completed.
+ * Delete, the phase, the toggles, tasks, updates, feedback, the pledges and the team; a collaborator's read-only
+ * version (without the pledges, which are the owner's alone), where tasks can still be completed.
  */
 export default function ManageProjectView({ projectId, user }: { projectId: number; user: User }) {
   const {
@@ -200,6 +201,7 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
       <TasksSection project={project} myId={user.id} canComplete={canComplete} isOwner={owner} />
       <UpdatesSection project={project} isOwner={owner} />
       <FeedbackSection project={project} />
+      {owner && <PledgesSection project={project} />}
       <SettingsSection project={project} isOwner={owner} />
 
       {!owner && safety && (

@@ -1,0 +1,123 @@
+//! The owner's book of a project's pledges (API.md "Money"): who pledged, how much, what they wrote
+//! and where each pledge stands, for the project's owner only. An investor is named by id, name and
+//! picture; their email never leaves the server.
+
+use axum::extract::{Path, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    app::AppState,
+    auth::CurrentUser,
+    db::{
+        page::{Page, PageRequest},
+        Conn,
+    },
+    error::{AppResult, ErrorBody},
+    projects::access,
+    time::rfc3339,
+};
+
+const TAG: &str = "explore";
+
+/// The investor behind a pledge, as the project's owner sees them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PledgeInvestor {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub profile_image_url: Option<String>,
+}
+
+/// A pledge to one of the caller's projects, with its investor; amounts in pence.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectPledge {
+    pub id: i64,
+    pub project_id: i64,
+    pub investor_id: i64,
+    pub investor: PledgeInvestor,
+    pub amount: i64,
+    /// 10 % of `amount`, rounded half up to the penny.
+    pub upfront_amount: i64,
+    pub message: String,
+    /// `pending`, `active`, `declined` or `completed`.
+    pub status: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct ProjectPledgeRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub investor_id: i64,
+    pub amount: i64,
+    pub upfront_amount: i64,
+    pub message: String,
+    pub status: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub profile_image_url: Option<String>,
+}
+
+impl ProjectPledgeRow {
+    pub(super) fn to_wire(&self) -> ProjectPledge {
+        ProjectPledge {
+            id: self.id,
+            project_id: self.project_id,
+            investor_id: self.investor_id,
+            investor: PledgeInvestor {
+                id: self.investor_id,
+                first_name: self.first_name.clone(),
+                last_name: self.last_name.clone(),
+                profile_image_url: self.profile_image_url.clone(),
+            },
+            amount: self.amount,
+            upfront_amount: self.upfront_amount,
+            message: self.message.clone(),
+            status: self.status.clone(),
+            created_at: rfc3339(self.created_at),
+            updated_at: rfc3339(self.updated_at),
+        }
+    }
+}
+
+const BOOK_SELECT: &str = "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, \
+    g.status, g.created_at, g.updated_at, u.first_name, u.last_name, u.profile_image_url \
+    FROM pledges g JOIN users u ON u.id = g.investor_id";
+
+/// One pledge as its project's owner sees it.
+pub(super) async fn one(conn: &mut Conn, id: i64) -> Result<ProjectPledgeRow, sqlx::Error> {
+    sqlx::query_as(&format!("{BOOK_SELECT} WHERE g.id = $1")).bind(id).fetch_one(conn).await
+}
+
+#[utoipa::path(get, path = "/api/projects/{id}/pledges", tag = TAG, operation_id = "listProjectPledges",
+    params(("id" = String, Path), crate::db::page::PageParams),
+    responses((status = 200, body = [ProjectPledge], description = "The project's pledges, newest first, with a `Link` to the next page"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not the project's owner"),
+              (status = 404, body = ErrorBody, description = "No such project, or one the caller cannot see")))]
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    page: PageRequest,
+) -> AppResult<Page<ProjectPledge>> {
+    let project = access::owned(&state, me.id, crate::projects::project_id(&id)?).await?;
+    let rows: Vec<ProjectPledgeRow> = sqlx::query_as(&format!(
+        "{BOOK_SELECT} WHERE g.project_id = $1 \
+         AND ($3 IS NULL OR g.created_at < $3 OR (g.created_at = $3 AND g.id < $4)) \
+         ORDER BY g.created_at DESC, g.id DESC LIMIT $2"
+    ))
+    .bind(project.id)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *state.db.conn().await?)
+    .await?;
+    Ok(page.finish(rows, |g| (g.created_at, g.id)).map(|g| g.to_wire()))
+}
