@@ -1785,7 +1785,7 @@ export interface components {
          * @description What an achievement or daily task counts (filled from real events: the ledger and the user's record).
          * @enum {string}
          */
-        Metric: "lifetimeCoins" | "streakDays" | "scratches" | "dailyLogins" | "connections" | "storeClaims";
+        Metric: "lifetimeCoins" | "streakDays" | "scratches" | "dailyLogins" | "connections" | "storeClaims" | "projectsCreated" | "teamCollaborators" | "tasksCompleted";
         NearbyProject: components["schemas"]["Project"] & {
             /** Format: double */
             distanceKm: number;
