@@ -86,7 +86,11 @@ describe('InvestmentPortfolio', () => {
     renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
     expect(await screen.findByRole('region', { name: 'Summary' })).toHaveTextContent('£200.00');
     expect(screen.getByRole('tab', { name: 'Completed', selected: true })).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Pledge to Loom Lab' })).toHaveTextContent('Status: declined');
+    const declined = screen.getByRole('article', { name: 'Pledge to Loom Lab' });
+    expect(declined).toHaveTextContent('Status: declined');
+    // Nothing was taken for a declined pledge: its card does not say the upfront was paid.
+    expect(declined).toHaveTextContent('Not taken');
+    expect(declined).not.toHaveTextContent('Upfront Paid');
     expect(screen.getByRole('article', { name: 'Pledge to Quiet Hours' })).toHaveTextContent(
       'Status: completed',
     );

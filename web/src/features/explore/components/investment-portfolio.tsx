@@ -212,10 +212,23 @@ function PledgeCard({ pledge, onOpen }: { pledge: Pledge; onOpen: () => void }) 
           <dd className="font-display text-lg font-extrabold tabular-nums">{formatPence(pledge.amount)}</dd>
         </div>
         <div className="rounded-xl bg-investor-soft px-3 py-2.5 text-investor-ink">
-          <dt className="text-xs font-semibold">Upfront Paid (10%)</dt>
-          <dd className="font-display text-lg font-extrabold tabular-nums">
-            {formatPence(pledge.upfrontAmount)}
-          </dd>
+          {pledge.status === 'declined' ? (
+            // The owner declined it: nothing was taken, so the card does not say "Paid".
+            <>
+              <dt className="text-xs font-semibold">Upfront (10%)</dt>
+              <dd className="font-display text-lg font-extrabold tabular-nums">
+                <s>{formatPence(pledge.upfrontAmount)}</s>
+                <span className="block text-xs font-semibold">Not taken</span>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-xs font-semibold">Upfront Paid (10%)</dt>
+              <dd className="font-display text-lg font-extrabold tabular-nums">
+                {formatPence(pledge.upfrontAmount)}
+              </dd>
+            </>
+          )}
         </div>
       </dl>
       {message && (
