@@ -87,6 +87,12 @@ pub async fn rejection_as_json(response: Response) -> Response {
     Response::from_parts(parts, json_body)
 }
 
+/// An id from a path segment (`/api/projects/{id}`): anything that is not one names nothing, so it
+/// is that thing's 404, as an unknown id is.
+pub fn path_id(raw: &str, what: &'static str) -> Result<i64, AppError> {
+    raw.parse().map_err(|_| AppError::NotFound(what))
+}
+
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|err| {

@@ -155,7 +155,7 @@ pub async fn presence(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<Presence>> {
-    let id: i64 = id.parse().map_err(|_| AppError::NotFound("User"))?;
+    let id = crate::extract::path_id(&id, "User")?;
     let mut conn = state.db.conn().await?;
     // Anyone else learns nothing, not even that the person exists.
     if id != me.id && !sees(&mut conn, me.id, id).await? {

@@ -12,14 +12,10 @@ use crate::{
     auth::CurrentUser,
     db::page::{Page, PageParams, PageRequest},
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
+    extract::{path_id, ApiJson},
 };
 
 const TAG: &str = "chat";
-
-fn id_of(raw: &str, what: &'static str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound(what))
-}
 
 #[utoipa::path(get, path = "/api/conversations", tag = TAG, params(PageParams),
     responses((status = 200, body = [Conversation], description = "The caller's conversations with messages, latest first"),
@@ -71,7 +67,7 @@ pub async fn direct_history(
     Path(user_id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Message>> {
-    let other = id_of(&user_id, "User")?;
+    let other = path_id(&user_id, "User")?;
     super::history(&state, me.id, Chat::Direct { me: me.id, other }, page).await
 }
 
@@ -98,7 +94,7 @@ pub async fn project_history(
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Message>> {
-    let id = crate::projects::project_id(&id)?;
+    let id = crate::extract::path_id(&id, "Project")?;
     super::history(&state, me.id, Chat::Project { id }, page).await
 }
 
@@ -111,7 +107,7 @@ pub async fn send_project(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<MessageBody>,
 ) -> AppResult<(StatusCode, Json<Message>)> {
-    let id = crate::projects::project_id(&id)?;
+    let id = crate::extract::path_id(&id, "Project")?;
     Ok((StatusCode::CREATED, Json(super::post(&state, me.id, Chat::Project { id }, &body).await?)))
 }
 
@@ -124,7 +120,7 @@ pub async fn edit_message(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<EditMessage>,
 ) -> AppResult<Json<Message>> {
-    let id = id_of(&id, "Message")?;
+    let id = path_id(&id, "Message")?;
     let edited = super::change(&state, me.id, id, Some(&body.content)).await?;
     edited.map(Json).ok_or(AppError::NotFound("Message"))
 }
@@ -137,7 +133,7 @@ pub async fn delete_message(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<StatusCode> {
-    let id = id_of(&id, "Message")?;
+    let id = path_id(&id, "Message")?;
     super::change(&state, me.id, id, None).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -13,7 +13,7 @@ use crate::{
     auth::CurrentUser,
     db::Tx,
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
+    extract::{path_id, ApiJson},
     realtime::{ServerFrame, Topic},
     rewards::{
         catalogue::Metric,
@@ -25,10 +25,6 @@ use crate::{
 const TAG: &str = "connections";
 /// API.md "Coins": an accepted connection pays each side 25, once per pair.
 pub const CONNECTION_COINS: i64 = 25;
-
-fn connection_id(raw: &str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound("Connection"))
-}
 
 /// Two people became connected: both counts rise, each is paid once per pair (within the day's
 /// cap), both are told. `a` made it happen (accepting, scanning) and sees what they were paid in the
@@ -232,7 +228,7 @@ pub async fn project_requests(
 
 /// Accepts or rejects a pending request addressed to the caller; what accepting paid the caller.
 async fn answer(state: &AppState, me: &UserRow, raw_id: &str, accept: bool) -> AppResult<(Connection, ledger::Award)> {
-    let id = connection_id(raw_id)?;
+    let id = path_id(raw_id, "Connection")?;
     let Some(found) = store::find(&mut *state.db.conn().await?, id).await? else {
         return Err(AppError::NotFound("Connection"));
     };
@@ -292,7 +288,7 @@ pub async fn remove(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<StatusCode> {
-    let id = connection_id(&id)?;
+    let id = path_id(&id, "Connection")?;
     let mut tx = state.db.begin().await?;
     let row = store::remove(&mut tx, id, me.id).await?.ok_or(AppError::NotFound("Connection"))?;
     if row.status == "accepted" {

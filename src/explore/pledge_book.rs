@@ -107,7 +107,7 @@ pub async fn list(
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<ProjectPledge>> {
-    let project = access::owned(&state, me.id, crate::projects::project_id(&id)?).await?;
+    let project = access::owned(&state, me.id, crate::extract::path_id(&id, "Project")?).await?;
     let rows: Vec<ProjectPledgeRow> = sqlx::query_as(&format!(
         "{BOOK_SELECT} WHERE g.project_id = $1 \
          AND ($3 IS NULL OR g.created_at < $3 OR (g.created_at = $3 AND g.id < $4)) \

@@ -15,6 +15,7 @@ use crate::{
     auth::{session_cache::SessionUser, CurrentUser},
     db::Conn,
     error::{AppError, AppResult, ErrorBody},
+    extract::path_id,
     notifications::{self, Kind, NewNotification},
     realtime::{ServerFrame, Topic},
 };
@@ -83,11 +84,6 @@ impl Move {
     }
 }
 
-/// A path's pledge id: anything that is not a number names no pledge.
-fn pledge_id(raw: &str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound("Pledge"))
-}
-
 /// Why `me` could not make `step` on pledge `id`: 404 when there is no such pledge or it is neither
 /// theirs nor to their project (a stranger learns nothing), 403 for its investor, else 400 naming
 /// the status it is in.
@@ -116,7 +112,7 @@ async fn make(
     raw: &str,
     step: Move,
 ) -> AppResult<Json<pledge_book::ProjectPledge>> {
-    let id = pledge_id(raw)?;
+    let id = path_id(raw, "Pledge")?;
     let mut tx = state.db.begin().await?;
     // One statement decides: under READ COMMITTED a second decision waits for the first, then
     // finds the status changed and moves nothing.

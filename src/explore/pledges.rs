@@ -132,7 +132,7 @@ pub async fn pledge(
     if me.role() != Role::Investor {
         return Err(AppError::Forbidden("Only investors can make investment pledges".into()));
     }
-    let (project, owner) = access::with_owner(&state, me.id, crate::projects::project_id(&id)?).await?;
+    let (project, owner) = access::with_owner(&state, me.id, crate::extract::path_id(&id, "Project")?).await?;
     if owner.id() == me.id {
         return Err(AppError::bad_request("You cannot pledge to your own project"));
     }

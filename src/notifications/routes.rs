@@ -12,16 +12,11 @@ use crate::{
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
+    extract::{path_id, ApiJson},
     realtime::{ServerFrame, Topic},
 };
 
 const TAG: &str = "notifications";
-
-/// An id names one of the caller's notifications or nothing: an id that is not even a number names nothing.
-fn notification_id(raw: &str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound("Notification"))
-}
 
 /// Tells the caller's other tabs that their notifications changed (read, deleted).
 fn changed(state: &AppState, user_id: i64) {
@@ -54,7 +49,7 @@ pub async fn read(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<Notification>> {
-    let id = notification_id(&id)?;
+    let id = path_id(&id, "Notification")?;
     let mut tx = state.db.begin().await?;
     let row = store::mark_read(&mut tx, user.id, id).await?.ok_or(AppError::NotFound("Notification"))?;
     tx.commit().await?;
@@ -79,7 +74,7 @@ pub async fn delete(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<StatusCode> {
-    let id = notification_id(&id)?;
+    let id = path_id(&id, "Notification")?;
     let mut tx = state.db.begin().await?;
     if !store::delete(&mut tx, user.id, id).await? {
         return Err(AppError::NotFound("Notification"));

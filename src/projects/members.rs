@@ -9,7 +9,7 @@ use axum::{
     Json,
 };
 
-use super::{access, announce, model::*, project_id, rules, store};
+use super::{access, announce, model::*, rules, store};
 use crate::{
     app::AppState,
     auth::CurrentUser,
@@ -19,7 +19,7 @@ use crate::{
         Tx,
     },
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
+    extract::{path_id, ApiJson},
     notifications::{self, Kind, NewNotification},
     realtime::{ServerFrame, Topic},
     rewards::{
@@ -30,10 +30,6 @@ use crate::{
 };
 
 const TAG: &str = "projects";
-
-fn user_id(raw: &str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound("User"))
-}
 
 /// Sends the project's owner (as `me` reached them: [`access::with_owner`]) a pending collaboration
 /// request from `me`, in `tx`, and tells them. `None` when one is already pending (or the two
@@ -120,7 +116,7 @@ pub async fn collaborators(
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Collaborator>> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::collaborators(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |c| (c.added_at, c.id)).map(|c| c.to_wire()))
 }
@@ -135,7 +131,7 @@ pub async fn add_collaborator(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<AddCollaborator>,
 ) -> AppResult<(StatusCode, Json<Collaborator>)> {
-    let project = access::owned(&state, me.id, project_id(&id)?).await?;
+    let project = access::owned(&state, me.id, path_id(&id, "Project")?).await?;
     let role = match body.role.as_deref().map(str::trim) {
         None | Some("") | Some("collaborator") => "collaborator",
         Some("viewer") => "viewer",
@@ -164,8 +160,8 @@ pub async fn remove_collaborator(
     CurrentUser(me): CurrentUser,
     Path((id, user)): Path<(String, String)>,
 ) -> AppResult<StatusCode> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
-    let user = user_id(&user)?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
+    let user = path_id(&user, "User")?;
     if !project.is_owner() && user != me.id {
         return Err(AppError::Forbidden("Only the project's owner can remove collaborators".into()));
     }
@@ -195,7 +191,7 @@ pub async fn join(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<JoinRequest>,
 ) -> AppResult<Json<JoinResponse>> {
-    let (project, owner) = access::with_owner(&state, me.id, project_id(&id)?).await?;
+    let (project, owner) = access::with_owner(&state, me.id, path_id(&id, "Project")?).await?;
     let role = rules::member_role(body.role.as_deref())?;
     if project.owner_id == me.id {
         return Err(AppError::bad_request("This is your own project"));
@@ -243,7 +239,7 @@ pub async fn request_collaboration(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<CollaborationRequestBody>,
 ) -> AppResult<(StatusCode, Json<crate::connections::model::Connection>)> {
-    let (project, owner) = access::with_owner(&state, me.id, project_id(&id)?).await?;
+    let (project, owner) = access::with_owner(&state, me.id, path_id(&id, "Project")?).await?;
     let message = body.message.as_deref().map(str::trim).filter(|m| !m.is_empty());
     if message.is_some_and(|m| m.chars().count() > 500) {
         return Err(AppError::bad_request("message must be at most 500 characters"));

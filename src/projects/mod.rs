@@ -30,11 +30,6 @@ use model::ProjectRow;
 
 pub use members::{add_member, request_collaboration_in};
 
-/// A path's project id: anything that is not a number names no project.
-pub(crate) fn project_id(raw: &str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound("Project"))
-}
-
 pub mod access {
     use super::*;
     use crate::safety::reach::{reach, Reachable};

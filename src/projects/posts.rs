@@ -7,13 +7,13 @@ use axum::{
     Json,
 };
 
-use super::{access, announce, model::*, project_id, rules, store};
+use super::{access, announce, model::*, rules, store};
 use crate::{
     app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
+    extract::{path_id, ApiJson},
     files::{photo, upload},
     notifications::{self, Kind, NewNotification},
     safety::reach::reach,
@@ -50,7 +50,7 @@ pub async fn updates(
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<ProjectUpdate>> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::updates(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |u| (u.created_at, u.id)).map(|u| u.to_update()))
 }
@@ -65,7 +65,7 @@ pub async fn post_update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NewUpdate>,
 ) -> AppResult<(StatusCode, Json<PostedUpdate>)> {
-    let project = access::owned(&state, me.id, project_id(&id)?).await?;
+    let project = access::owned(&state, me.id, path_id(&id, "Project")?).await?;
     let title = rules::text(&body.title, "Title")?;
     let content = rules::text(&body.content, "Content")?;
     let image = image_input(&state, me.id, project.id, body.image_url.as_deref()).await?;
@@ -106,7 +106,7 @@ pub async fn feedback(
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Feedback>> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::feedback(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |f| (f.created_at, f.id)).map(|f| f.to_feedback()))
 }
@@ -121,7 +121,7 @@ pub async fn post_feedback(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NewFeedback>,
 ) -> AppResult<(StatusCode, Json<Feedback>)> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
     let content = rules::text(&body.content, "Feedback")?;
     let parent = match body.parent_id {
         Some(parent) => match store::feedback_item(&mut *state.db.conn().await?, parent).await? {

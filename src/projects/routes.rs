@@ -9,14 +9,14 @@ use axum::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{access, announce, model::*, pdf, project_id, rules, store, store::Change};
+use super::{access, announce, model::*, pdf, rules, store, store::Change};
 use crate::{
     app::AppState,
     auth::{CurrentUser, MaybeUser},
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
     extract::ApiQuery,
+    extract::{path_id, ApiJson},
     notifications::{self, Kind, NewNotification},
     rewards::{
         catalogue::Metric,
@@ -112,7 +112,7 @@ pub async fn get_one(
     Path(id): Path<String>,
 ) -> AppResult<Json<Project>> {
     // Nobody has id 0: signed out, the caller owns, works on and supports nothing.
-    let project = access::visible(&state, me.map_or(0, |me| me.id), project_id(&id)?).await?;
+    let project = access::visible(&state, me.map_or(0, |me| me.id), path_id(&id, "Project")?).await?;
     Ok(Json(one(&state, &project).await?))
 }
 
@@ -178,7 +178,7 @@ pub async fn edit(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<ProjectChanges>,
 ) -> AppResult<Json<Project>> {
-    let project = access::owned(&state, me.id, project_id(&id)?).await?;
+    let project = access::owned(&state, me.id, path_id(&id, "Project")?).await?;
     let mut changes = Vec::new();
     if let Some(title) = &body.title {
         changes.push(Change::Text("title", rules::title(title)?));
@@ -228,7 +228,7 @@ pub async fn delete(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<StatusCode> {
-    let project = access::owned(&state, me.id, project_id(&id)?).await?;
+    let project = access::owned(&state, me.id, path_id(&id, "Project")?).await?;
     let mut tx = state.db.begin().await?;
     if !delete_in(&state, &mut tx, project.id, me.id).await? {
         return Err(AppError::NotFound("Project"));
@@ -271,7 +271,7 @@ pub async fn support(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Json<SupportResponse>> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
     if project.owner_id == me.id {
         return Err(AppError::bad_request("You cannot support your own project"));
     }
@@ -332,7 +332,7 @@ pub async fn download_pdf(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Response> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
     let latest = PageRequest::first(5);
     let updates = store::updates(&mut *state.db.conn().await?, project.id, &latest).await?;
     let updates: Vec<(String, String, String)> = updates

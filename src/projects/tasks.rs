@@ -9,14 +9,14 @@ use axum::{
     Json,
 };
 
-use super::{access, announce, model::*, project_id, rules, store};
+use super::{access, announce, model::*, rules, store};
 use crate::files::owners::remove_unused_after_commit;
 use crate::{
     app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
+    extract::{path_id, ApiJson},
     notifications::{self, Kind, NewNotification},
     rewards::{
         catalogue::Metric,
@@ -27,13 +27,10 @@ use crate::{
 
 const TAG: &str = "tasks";
 
-fn task_id(raw: &str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound("Task"))
-}
-
 /// The task and its project, if the caller can see the project.
 async fn visible_task(state: &AppState, me: i64, raw: &str) -> AppResult<(TaskRow, ProjectRow)> {
-    let task = store::task(&mut *state.db.conn().await?, task_id(raw)?).await?.ok_or(AppError::NotFound("Task"))?;
+    let task =
+        store::task(&mut *state.db.conn().await?, path_id(raw, "Task")?).await?.ok_or(AppError::NotFound("Task"))?;
     let project = access::visible(state, me, task.project_id).await.map_err(|_| AppError::NotFound("Task"))?;
     Ok((task, project))
 }
@@ -56,7 +53,7 @@ pub async fn list(
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Task>> {
-    let project = access::visible(&state, me.id, project_id(&id)?).await?;
+    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::tasks(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |t| (t.id, t.id)).map(|t| t.to_wire()))
 }
@@ -70,7 +67,7 @@ pub async fn create(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NewTask>,
 ) -> AppResult<(StatusCode, Json<Task>)> {
-    let project = access::owned(&state, me.id, project_id(&id)?).await?;
+    let project = access::owned(&state, me.id, path_id(&id, "Project")?).await?;
     let title = rules::task_title(&body.title)?;
     let description = body.description.as_deref().map(str::trim).filter(|d| !d.is_empty());
     if description.is_some_and(|d| d.chars().count() > rules::MAX_TEXT) {

@@ -16,6 +16,7 @@ use crate::{
     auth::CurrentUser,
     db::{Conn, Tx},
     error::{AppError, AppResult, ErrorBody},
+    extract::path_id,
     realtime::{ServerFrame, Topic},
     time::rfc3339,
 };
@@ -103,10 +104,6 @@ pub struct BlockedUser {
     pub blocked_at: String,
 }
 
-fn user_id(raw: &str) -> AppResult<i64> {
-    raw.parse().map_err(|_| AppError::NotFound("User"))
-}
-
 #[utoipa::path(post, path = "/api/users/{id}/block", tag = TAG, operation_id = "blockUser", params(("id" = String, Path)),
     responses((status = 204, description = "Blocked (already or now); any connection or request between the two is gone"),
               (status = 400, body = ErrorBody, description = "Yourself"), (status = 401, body = ErrorBody),
@@ -116,7 +113,7 @@ pub async fn block_user(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<StatusCode> {
-    let other = user_id(&id)?;
+    let other = path_id(&id, "User")?;
     if other == me.id {
         return Err(AppError::bad_request("You cannot block yourself"));
     }
@@ -145,7 +142,7 @@ pub async fn unblock_user(
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<StatusCode> {
-    let other = user_id(&id)?;
+    let other = path_id(&id, "User")?;
     let mut tx = state.db.begin().await?;
     sqlx::query("DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2")
         .bind(me.id)

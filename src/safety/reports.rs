@@ -487,7 +487,7 @@ pub async fn resolve(
     ApiJson(body): ApiJson<ResolveReport>,
 ) -> AppResult<Json<AdminReport>> {
     require_admin(&me)?;
-    let id: i64 = id.parse().map_err(|_| AppError::NotFound("Report"))?;
+    let id = crate::extract::path_id(&id, "Report")?;
     let now = state.clock.now_ms();
     let status = match body.action {
         Action::Dismiss => "dismissed",
