@@ -64,6 +64,9 @@ async fn score_set(client: &Client, name: &str, set: &Value) {
     for question in set["questions"].as_array().unwrap() {
         let q = question["q"].as_str().unwrap();
         let answer = ask(client, q).await;
+        if std::env::var_os("GROW_SHOW_ANSWERS").is_some() {
+            println!("{q:?}: {} | {:?} | {:?}", answer["smartResponse"], usernames(&answer), titles(&answer));
+        }
         let strings = |key: &str| -> Option<Vec<String>> {
             question[key].as_array().map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
         };
