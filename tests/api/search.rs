@@ -336,3 +336,147 @@ async fn on_postgresql_a_change_on_one_instance_is_found_on_another_within_a_sec
     someone.patch("/api/users/profile", &json!({ "skills": ["Brachiosaurus Grooming"] })).await;
     within_a_second(&asker, "brachiosaurus grooming", |a| usernames(a) == [them["username"].as_str().unwrap()]).await;
 }
+
+/// "Found 3 people — …": the number the answer says is the number it shows.
+fn says_what_it_shows(answer: &Value) {
+    let said = answer["smartResponse"].as_str().unwrap();
+    let (people, projects) = (usernames(answer).len(), titles(answer).len());
+    for (n, one, many) in [(people, "person", "people"), (projects, "project", "projects")] {
+        let wrong = (0..=60).filter(|m| *m != n).any(|m| {
+            let noun = if m == 1 { one } else { many };
+            said.contains(&format!("Found {m} {noun}")) || said.contains(&format!("and {m} {noun}"))
+        });
+        assert!(!wrong, "{said:?} does not count the {n} {many} shown");
+    }
+}
+
+#[tokio::test]
+async fn a_question_shows_only_what_meets_every_constraint_it_states_and_says_how_many() {
+    let app = spawn_app().await;
+    let (asker, _) = app.signed_in().await;
+    let mut names = std::collections::HashMap::new();
+    for (who, role, profile) in [
+        (
+            "london",
+            "collaborator",
+            json!({ "skills": ["React", "Node.js"], "location": "London, GB", "lat": 51.5072, "lng": -0.1276 }),
+        ),
+        // Croydon is 15 km from the centre of London; Reading 58 km.
+        (
+            "croydon",
+            "explorer",
+            json!({ "skills": ["React"], "location": "Croydon, GB", "lat": 51.3762, "lng": -0.0982 }),
+        ),
+        (
+            "reading",
+            "collaborator",
+            json!({ "skills": ["React"], "location": "Reading, GB", "lat": 51.4543, "lng": -0.9781 }),
+        ),
+        (
+            "manchester",
+            "collaborator",
+            json!({ "skills": ["React"], "location": "Manchester, GB", "lat": 53.4808, "lng": -2.2426 }),
+        ),
+        (
+            "paris",
+            "collaborator",
+            json!({ "skills": ["React"], "location": "Paris, FR", "lat": 48.8566, "lng": 2.3522 }),
+        ),
+        (
+            "pythonista",
+            "collaborator",
+            json!({ "skills": ["Python"], "bio": "I write Python.", "location": "London, GB", "lat": 51.51, "lng": -0.12 }),
+        ),
+        (
+            "backer",
+            "investor",
+            json!({ "skills": ["Fundraising"], "bio": "Angel investor.", "location": "London, GB", "lat": 51.5, "lng": -0.1 }),
+        ),
+    ] {
+        let (client, me) = app.signed_in_as(json!({ "role": role })).await;
+        assert_eq!(client.patch("/api/users/profile", &profile).await.status, StatusCode::OK);
+        names.insert(who, me["username"].as_str().unwrap().to_string());
+    }
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let placed = json!({ "location": "Leeds, GB", "lat": 53.8008, "lng": -1.5491 });
+    assert_eq!(owner.patch("/api/users/profile", &placed).await.status, StatusCode::OK);
+    for (title, category, phase, wanted) in [
+        ("Quillon", "healthcare", "idea", "Collaborator"),
+        ("Brambleway", "healthcare", "launch", "Explorer"),
+        ("Copperfield", "education", "idea", "Collaborator"),
+    ] {
+        let project = json!({ "title": title, "description": "A project.", "category": category, "phase": phase,
+                              "lookingFor": [wanted], "isPublished": true });
+        assert_eq!(owner.post("/api/projects", &project).await.status, StatusCode::CREATED);
+    }
+    within_a_second(&asker, "react", |a| usernames(a).len() == 5).await;
+    within_a_second(&asker, "Copperfield", |a| titles(a) == ["Copperfield"]).await;
+    let who = |keys: &[&str]| -> Vec<String> {
+        let mut all: Vec<String> = keys.iter().map(|k| names[k].clone()).collect();
+        all.sort();
+        all
+    };
+    let sorted = |mut found: Vec<String>| {
+        found.sort();
+        found
+    };
+
+    // Skill, profession and city together: only React developers within 50 km of London.
+    let answer = ask(&asker, "react developers in London").await;
+    assert_eq!(sorted(usernames(&answer)), who(&["london", "croydon"]), "{answer}");
+    assert_eq!(answer["smartResponse"], "Found 2 people — React developers in London.");
+    says_what_it_shows(&answer);
+    // A country is the whole country.
+    let answer = ask(&asker, "react developers in the UK").await;
+    assert_eq!(sorted(usernames(&answer)), who(&["london", "croydon", "reading", "manchester"]), "{answer}");
+    says_what_it_shows(&answer);
+    // A role filters roles.
+    let answer = ask(&asker, "investors in London").await;
+    assert_eq!(usernames(&answer), who(&["backer"]), "{answer}");
+    says_what_it_shows(&answer);
+    // Category and phase; category and what a project looks for.
+    let answer = ask(&asker, "early-stage healthcare projects").await;
+    assert_eq!(titles(&answer), ["Quillon"], "{answer}");
+    assert_eq!(answer["smartResponse"], "Found 1 project — early-stage healthcare projects.");
+    let answer = ask(&asker, "healthcare projects looking for explorers").await;
+    assert_eq!(titles(&answer), ["Brambleway"], "{answer}");
+    says_what_it_shows(&answer);
+    // The count is of what is shown, when the limit cuts the list.
+    let capped = asker.get("/api/search?q=react%20developers%20in%20the%20UK&limit=2").await.body;
+    assert_eq!(usernames(&capped).len(), 2);
+    assert_eq!(capped["smartResponse"], "Found 2 people — React developers in the UK.");
+
+    // Nothing meets them all: one labelled relaxation, the place first.
+    let answer = ask(&asker, "react developers in Lisbon").await;
+    assert_eq!(answer["smartResponse"], "No React developers in Lisbon yet. React developers elsewhere:");
+    assert_eq!(sorted(usernames(&answer)), who(&["london", "croydon", "reading", "manchester", "paris"]));
+    // Then the weakest of the rest, said by name.
+    let answer = ask(&asker, "launched education projects").await;
+    assert_eq!(answer["smartResponse"], "No launched education projects yet. Education projects at any stage:");
+    assert_eq!(titles(&answer), ["Copperfield"]);
+    // No Python investor anywhere: the place goes, and the role with it.
+    let answer = ask(&asker, "python investors in Paris").await;
+    assert_eq!(
+        answer["smartResponse"],
+        "No Python investors in Paris yet. People skilled in Python elsewhere, in any role:"
+    );
+    assert_eq!(usernames(&answer), who(&["pythonista"]));
+}
+
+#[tokio::test]
+async fn projects_of_someone_who_stops_being_discoverable_leave_near_me_within_a_second() {
+    let app = spawn_app().await;
+    let (asker, _) = person_with(&app, json!({ "lat": 51.5074, "lng": -0.1278, "location": "London, GB" })).await;
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let here = json!({ "lat": 51.51, "lng": -0.12, "location": "London, GB" });
+    assert_eq!(owner.patch("/api/users/profile", &here).await.status, StatusCode::OK);
+    let project = json!({ "title": "Marrowfield", "description": "Allotments shared by a street.",
+                          "category": "other", "isPublished": true });
+    assert_eq!(owner.post("/api/projects", &project).await.status, StatusCode::CREATED);
+    within_a_second(&asker, "projects near me", |a| titles(a) == ["Marrowfield"]).await;
+
+    assert_eq!(owner.patch("/api/users/profile", &json!({ "isDiscoverable": false })).await.status, StatusCode::OK);
+    within_a_second(&asker, "projects near me", |a| titles(a).is_empty()).await;
+    // Elsewhere in search the project stays: only nearby and "near me" leave it out.
+    assert_eq!(titles(&ask(&asker, "Marrowfield").await), ["Marrowfield"]);
+}
