@@ -190,3 +190,38 @@ pub fn smart(
     out.push_str(&found);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{smart, Relaxed};
+    use crate::search::{
+        query::read,
+        relax::{without, Loosened},
+    };
+
+    #[test]
+    fn says_what_it_shows_and_what_it_let_go_of() {
+        let q = "react developers in London";
+        let u = read(q);
+        assert_eq!(smart(q, &u, 2, 0, true, None), "Found 2 people — React developers in London.");
+        let way = [Loosened::Place];
+        let looser = without(&u, &way);
+        let relaxed = Some(Relaxed { understood: &looser, way: &way });
+        assert_eq!(smart(q, &u, 4, 0, true, relaxed), "No React developers in London yet. React developers elsewhere:");
+        assert_eq!(
+            smart(q, &u, 0, 0, true, None),
+            "No React developers in London yet. Try fewer words, another skill or a wider place."
+        );
+        let q = "graphic designers in London";
+        assert_eq!(smart(q, &read(q), 1, 0, true, None), "Found 1 person — Graphic designers in London.");
+        let q = "launched education projects";
+        let u = read(q);
+        let way = [Loosened::Phase];
+        let looser = without(&u, &way);
+        let relaxed = Some(Relaxed { understood: &looser, way: &way });
+        assert_eq!(
+            smart(q, &u, 0, 1, true, relaxed),
+            "No launched education projects yet. Education projects at any stage:"
+        );
+    }
+}

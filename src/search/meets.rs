@@ -25,15 +25,23 @@ const PERSON_OWN_WORDS: [u8; 2] = [1, 2];
 const PROJECT_OWN_WORDS: [u8; 3] = [0, 1, 2];
 
 /// One constraint on people: met by any of a set of skills (bits by skill number), or by the people whose own
-/// words say it.
+/// words say it. A profession's words are its nouns as written, which the stems of the index do not tell from its
+/// verb ("writer", "writing firmware"): those the stems find are read again, only when no skill met it.
 struct Either {
     skills: Vec<u64>,
     said: SlotSet,
+    as_written: &'static [&'static str],
 }
 
 impl Either {
     fn by_skill(&self, doc: &PersonDoc) -> bool {
         doc.skill_ids().any(|id| self.skills.get(id as usize / 64).is_some_and(|w| w >> (id % 64) & 1 == 1))
+    }
+
+    fn met(&self, slot: u32, doc: &PersonDoc) -> bool {
+        self.by_skill(doc)
+            || (self.said.contains(slot)
+                && (self.as_written.is_empty() || self.as_written.iter().any(|w| has_word(&doc.plain, w))))
     }
 }
 
@@ -56,21 +64,6 @@ fn has_word(text: &str, word: &str) -> bool {
         let after = text[at + word.len()..].chars().next();
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
     })
-}
-
-/// The people whose own words hold one of `names` as written: a profession is met by its nouns ("writer",
-/// "author"), not by its verb ("writing firmware"), which the stems of the index do not tell apart.
-fn calling_themselves(index: &Index, names: &[&str]) -> SlotSet {
-    let corpus = &index.people;
-    let phrases: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-    let mut said = saying(corpus, &phrases, &PERSON_OWN_WORDS, corpus.slot_count());
-    let candidates: Vec<u32> = said.slots().collect();
-    for slot in candidates {
-        if !corpus.doc_at(slot).is_some_and(|doc| names.iter().any(|n| has_word(&doc.plain, n))) {
-            said.remove(slot);
-        }
-    }
-    said
 }
 
 fn skill_bits(index: &Index, skills: &mut dyn Iterator<Item = &str>) -> Vec<u64> {
@@ -111,6 +104,7 @@ impl PeopleMeets {
                 Either {
                     skills: skill_bits(index, &mut skills.iter().map(String::as_str)),
                     said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
+                    as_written: &[],
                 }
             })
             .collect();
@@ -120,9 +114,11 @@ impl PeopleMeets {
             .map(|(word, skills)| {
                 let names =
                     PROFESSIONS.iter().find(|(names, _)| names.contains(&word.as_str())).map_or(&[][..], |p| p.0);
+                let phrases: Vec<String> = names.iter().map(|n| n.to_string()).collect();
                 Either {
                     skills: skill_bits(index, &mut skills.iter().copied()),
-                    said: calling_themselves(index, names),
+                    said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
+                    as_written: names,
                 }
             })
             .collect();
@@ -132,7 +128,7 @@ impl PeopleMeets {
 
     /// Whether the person meets every constraint but the place.
     pub fn all(&self, slot: u32, doc: &PersonDoc) -> bool {
-        self.skill_groups.iter().chain(&self.professions).all(|c| c.by_skill(doc) || c.said.contains(slot))
+        self.skill_groups.iter().chain(&self.professions).all(|c| c.met(slot, doc))
             && self.interests.iter().all(|said| said.contains(slot))
     }
 

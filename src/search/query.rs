@@ -512,16 +512,18 @@ pub fn title_case(text: &str) -> String {
         .join(" ")
 }
 
+/// A question read against a tiny vocabulary, for the tests of this and the neighbouring modules.
+#[cfg(test)]
+pub fn read(q: &str) -> Understanding {
+    let words: FastMap<String, u32> = [("python".to_string(), 5), ("london".to_string(), 3)].into_iter().collect();
+    let by_letter: FastMap<(u8, char), Vec<String>> =
+        [((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])].into_iter().collect();
+    understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[] })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn read(q: &str) -> Understanding {
-        let words: FastMap<String, u32> = [("python".to_string(), 5), ("london".to_string(), 3)].into_iter().collect();
-        let by_letter: FastMap<(u8, char), Vec<String>> =
-            [((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])].into_iter().collect();
-        understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[] })
-    }
 
     #[test]
     fn people_with_skills_in_a_city() {
@@ -538,7 +540,8 @@ mod tests {
         assert_eq!(u.target, Target::Projects);
         assert_eq!(u.looking_for, ["Innovator"]);
         assert!(u.roles.is_empty());
-        assert!(u.categories.contains(&"business"));
+        // Fintech is inside business: a project meets it by saying so, and business ones rank first.
+        assert_eq!((u.category_hints.clone(), u.subjects.clone()), (vec!["business"], vec!["fintech".to_string()]));
     }
 
     #[test]
@@ -555,5 +558,21 @@ mod tests {
         assert!(u.near_me && u.skills.contains(&"Figma".to_string()));
         assert_eq!(u.target, Target::People);
         assert!(read("ML people").skills.contains(&"Machine Learning".to_string()));
+    }
+
+    #[test]
+    fn categories_by_name_by_something_narrower_and_never_by_a_role() {
+        let u = read("health projects");
+        assert_eq!((u.categories.clone(), u.subjects.clone()), (vec!["healthcare"], Vec::<String>::new()));
+        let u = read("fashion projects");
+        assert!(u.categories.is_empty());
+        assert_eq!((u.category_hints.clone(), u.subjects.clone()), (vec!["design"], vec!["fashion".to_string()]));
+        let u = read("students in London");
+        assert_eq!(u.roles, ["explorer"]);
+        assert!(u.categories.is_empty() && u.category_words.is_empty());
+        let u = read("design projects");
+        assert_eq!((u.target, u.categories.clone()), (Target::Projects, vec!["design"]));
+        assert!(u.professions.is_empty());
+        assert_eq!(read("ios developers").skill_groups[0].0, "iOS");
     }
 }

@@ -108,3 +108,22 @@ pub fn without(u: &Understanding, way: &[Loosened]) -> Understanding {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{ways, without, Loosened::*};
+    use crate::search::query::read;
+
+    #[test]
+    fn the_place_first_then_with_it_the_weakest_of_the_rest() {
+        assert_eq!(
+            ways(&read("react developers in London")),
+            [vec![Place], vec![Place, Profession], vec![Place, Skill]]
+        );
+        assert_eq!(ways(&read("launched education projects")), [vec![Phase], vec![Category]]);
+        assert_eq!(ways(&read("python investors in London"))[1], [Place, Role]);
+        // One constraint: nothing to keep if it went.
+        assert!(ways(&read("investors")).is_empty());
+        assert!(without(&read("investors in London"), &[Place]).place.is_none());
+    }
+}
