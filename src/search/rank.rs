@@ -256,9 +256,8 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
         score += PLACE * fit.unwrap_or_default();
         let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
         score += nearness(near_me, d);
-        // Without a constraint met or any text, a person is not a result.
-        let min = if u.roles.is_empty() { 0.3 } else { ROLE };
-        (score >= min || text_score > 0.0 || structured).then_some(Hit { id: doc.id, score, distance_km: d })
+        // Whoever meets what the question states is a result; without constraints, only what its words find.
+        (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
     let hits: Vec<Hit> = if structured {
         // Every person is scored: half on another thread (the projects have a third, and are fewer).
@@ -313,7 +312,7 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
         score += PLACE * fit.unwrap_or_default();
         let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
         score += nearness(near_me, d);
-        (score >= 0.3 || text_score > 0.0 || structured).then_some(Hit { id: doc.id, score, distance_km: d })
+        (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
     let hits: Vec<Hit> = if structured {
         score_all(index.projects.slotted(), score_of)
