@@ -64,6 +64,8 @@ pub struct ProjectDoc {
     pub country: [u8; 2],
     pub position: Option<(f64, f64)>,
     pub listed: bool,
+    /// Whether the owner is discoverable: a project of someone who is not is never a "near me" answer.
+    pub owner_discoverable: bool,
     pub plain: String,
 }
 
@@ -105,6 +107,11 @@ impl<D> Corpus<D> {
 
     pub fn len(&self) -> usize {
         self.live
+    }
+
+    /// How many slots there are, live or dead (slot numbers are below this).
+    pub fn slot_count(&self) -> usize {
+        self.docs.len()
     }
 
     /// How much of the index is dead slots (a rebuild is due past a share of it).
@@ -221,12 +228,73 @@ impl<D> Corpus<D> {
         out
     }
 
+    /// The live slots whose `fields` hold every one of `words` (stemmed as the index keeps them).
+    pub fn slots_with_all(&self, words: &[String], fields: &[u8]) -> SlotSet {
+        let mut out: Option<SlotSet> = None;
+        for word in words {
+            let mut set = SlotSet::new(self.docs.len());
+            for p in self.postings.get(&stem(word)).into_iter().flatten() {
+                if fields.contains(&p.field) && self.alive[p.slot as usize] {
+                    set.insert(p.slot);
+                }
+            }
+            out = Some(match out {
+                Some(mut so_far) => {
+                    so_far.keep_only(&set);
+                    so_far
+                }
+                None => set,
+            });
+        }
+        out.unwrap_or_else(|| SlotSet::new(self.docs.len()))
+    }
+
     pub fn doc_at(&self, slot: u32) -> Option<&D> {
         self.docs.get(slot as usize).and_then(Option::as_ref)
     }
 
     pub fn slot(&self, id: i64) -> Option<u32> {
         self.slot_of.get(&id).copied()
+    }
+}
+
+/// A set of slots as bits: checking one is a shift, for every document a question is checked against.
+#[derive(Clone, Debug)]
+pub struct SlotSet(Vec<u64>);
+
+impl SlotSet {
+    pub fn new(slots: usize) -> Self {
+        Self(vec![0; slots / 64 + 1])
+    }
+
+    pub fn insert(&mut self, slot: u32) {
+        self.0[slot as usize / 64] |= 1 << (slot % 64);
+    }
+
+    pub fn contains(&self, slot: u32) -> bool {
+        self.0.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 == 1)
+    }
+
+    pub fn add_all(&mut self, other: &SlotSet) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
+    }
+
+    pub fn keep_only(&mut self, other: &SlotSet) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
+    }
+
+    pub fn remove(&mut self, slot: u32) {
+        if let Some(w) = self.0.get_mut(slot as usize / 64) {
+            *w &= !(1 << (slot % 64));
+        }
+    }
+
+    /// The slots in the set, in order.
+    pub fn slots(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(i, w)| (0..64u32).filter(move |b| w >> b & 1 == 1).map(move |b| i as u32 * 64 + b))
     }
 }
 
@@ -299,6 +367,7 @@ pub struct ProjectRow {
     pub lat: Option<f64>,
     pub lng: Option<f64>,
     pub listed: bool,
+    pub owner_discoverable: bool,
     pub country: Option<String>,
 }
 
@@ -349,6 +418,7 @@ impl Index {
             country: country_code(row.country.as_deref()),
             position: row.lat.zip(row.lng).map(crate::discovery::snap),
             listed: row.listed,
+            owner_discoverable: row.owner_discoverable,
             plain,
         };
         let seen = self.projects.put(row.id, doc, [&row.title, &facts, &row.description, &around]);

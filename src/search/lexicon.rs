@@ -396,6 +396,35 @@ pub const PROFESSIONS: &[(&[&str], &[&str])] = &[
     (&["gamedev", "gamer", "gamers"], &["Game Development", "Unity"]),
 ];
 
+/// The words of [`CATEGORY_WORDS`] that name a category outright ("health projects" are the healthcare
+/// category); the rest name something narrower inside one ("fashion", "robotics", "fintech"), which a project
+/// meets by saying so, wherever it is filed.
+pub const CATEGORY_NAMES: &[&str] = &[
+    "technology",
+    "tech",
+    "business",
+    "businesses",
+    "healthcare",
+    "health",
+    "healthtech",
+    "medical",
+    "medicine",
+    "education",
+    "edtech",
+    "educational",
+    "design",
+    "art",
+    "arts",
+    "artistic",
+    "music",
+    "musical",
+    "film",
+    "films",
+    "movie",
+    "movies",
+    "cinema",
+];
+
 /// Project categories (the feed's and the create form's) and the words that point at each.
 pub const CATEGORY_WORDS: &[(&str, &[&str])] = &[
     (
@@ -714,6 +743,8 @@ pub const COUNTRIES: &[(&str, &[&str])] = &[
     ("PL", &["poland", "polish"]),
     ("CZ", &["czechia", "czech republic", "czech"]),
     ("GR", &["greece", "greek"]),
+    ("HU", &["hungary", "hungarian"]),
+    ("EE", &["estonia", "estonian"]),
     ("TR", &["turkey", "turkish"]),
     ("UA", &["ukraine", "ukrainian"]),
     ("CA", &["canada", "canadian"]),

@@ -8,8 +8,10 @@
 mod answer;
 mod index;
 mod lexicon;
+mod meets;
 mod query;
 mod rank;
+mod relax;
 mod routes;
 mod text;
 
@@ -74,6 +76,7 @@ type ProjectTuple = (
     Option<f64>,
     i64,
     i64,
+    i64,
 );
 
 const USER_SELECT: &str = "SELECT id, first_name, last_name, username, role, bio, location, skills, lat, lng, \
@@ -81,7 +84,7 @@ const USER_SELECT: &str = "SELECT id, first_name, last_name, username, role, bio
 const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p.category, p.phase, p.looking_for, \
     u.first_name, u.last_name, u.location, \
     CASE WHEN u.is_discoverable = 1 THEN COALESCE(p.lat, u.lat) END, CASE WHEN u.is_discoverable = 1 THEN COALESCE(p.lng, u.lng) END, \
-    CASE WHEN p.is_published = 1 AND p.is_active = 1 THEN 1 ELSE 0 END, p.updated_at \
+    CASE WHEN p.is_published = 1 AND p.is_active = 1 THEN 1 ELSE 0 END, u.is_discoverable, p.updated_at \
     FROM projects p JOIN users u ON u.id = p.owner_id";
 
 fn list_of(json: &str) -> Vec<String> {
@@ -161,8 +164,23 @@ fn person(row: UserTuple, countries: &mut Countries) -> PersonRow {
 }
 
 fn project(row: ProjectTuple, countries: &mut Countries) -> ProjectRow {
-    let (id, owner_id, title, description, category, phase, looking_for, first, last, location, lat, lng, listed, _) =
-        row;
+    let (
+        id,
+        owner_id,
+        title,
+        description,
+        category,
+        phase,
+        looking_for,
+        first,
+        last,
+        location,
+        lat,
+        lng,
+        listed,
+        shown,
+        _,
+    ) = row;
     let country = countries.of(location.as_deref(), lat.zip(lng));
     ProjectRow {
         id,
@@ -177,6 +195,7 @@ fn project(row: ProjectTuple, countries: &mut Countries) -> ProjectRow {
         lat,
         lng,
         listed: listed == 1,
+        owner_discoverable: shown == 1,
         country,
     }
 }
@@ -190,8 +209,8 @@ fn index_all(users: Vec<UserTuple>, projects: Vec<ProjectTuple>) -> (Index, Seen
         seen.users.insert(row.0, row.11);
     }
     for row in &projects {
-        seen.projects_since = seen.projects_since.max(row.13);
-        seen.projects.insert(row.0, row.13);
+        seen.projects_since = seen.projects_since.max(row.14);
+        seen.projects.insert(row.0, row.14);
     }
     let (people, projects) = std::thread::scope(|scope| {
         let projects = scope.spawn(move || {
@@ -252,18 +271,30 @@ impl Search {
             .bind(users_since)
             .fetch_all(&mut *conn)
             .await?;
-        let projects: Vec<ProjectTuple> = sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.updated_at >= $1"))
+        let mut projects: Vec<ProjectTuple> = sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.updated_at >= $1"))
             .bind(projects_since)
             .fetch_all(&mut *conn)
             .await?;
+        let users: Vec<UserTuple> = {
+            let seen = lock(&self.seen);
+            projects.retain(|r| seen.projects.get(&r.0) != Some(&r.14));
+            users.into_iter().filter(|r| seen.users.get(&r.0) != Some(&r.11)).collect()
+        };
+        // A project carries its owner's name, place and whether they are discoverable: an owner's change is read
+        // into their projects too, though the projects themselves did not change.
+        let owners: Vec<i64> = users.iter().map(|r| r.0).collect();
+        for some in owners.chunks(500) {
+            let sql = format!("{PROJECT_SELECT} WHERE p.owner_id IN ({})", crate::db::id_list(some));
+            let theirs: Vec<ProjectTuple> = sqlx::query_as(&sql).fetch_all(&mut *conn).await?;
+            let ids: std::collections::HashSet<i64> = theirs.iter().map(|t| t.0).collect();
+            projects.retain(|r| !ids.contains(&r.0));
+            projects.extend(theirs);
+        }
         drop(conn);
-        let mut seen = lock(&self.seen);
-        let users: Vec<UserTuple> = users.into_iter().filter(|r| seen.users.get(&r.0) != Some(&r.11)).collect();
-        let projects: Vec<ProjectTuple> =
-            projects.into_iter().filter(|r| seen.projects.get(&r.0) != Some(&r.13)).collect();
         if users.is_empty() && projects.is_empty() {
             return Ok(0);
         }
+        let mut seen = lock(&self.seen);
         let changed = users.len() + projects.len();
         let mut index = sync::write(&self.index);
         let mut countries = Countries::default();
@@ -273,8 +304,8 @@ impl Search {
             index.put_person(person(row, &mut countries));
         }
         for row in projects {
-            seen.projects_since = seen.projects_since.max(row.13);
-            seen.projects.insert(row.0, row.13);
+            seen.projects_since = seen.projects_since.max(row.14);
+            seen.projects.insert(row.0, row.14);
             index.put_project(project(row, &mut countries));
         }
         Ok(changed)

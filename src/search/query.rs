@@ -4,8 +4,8 @@
 use super::{
     index::FastMap,
     lexicon::{
-        BUILD_WORDS, CATALOGUE, CATEGORY_WORDS, CITIES, COMPOUNDS, COUNTRIES, NEAR_ME, PEOPLE_WORDS, PHASE_WORDS,
-        PROFESSIONS, PROJECT_WORDS, RELATED, ROLE_WORDS, SKILL_NICKNAMES,
+        BUILD_WORDS, CATALOGUE, CATEGORY_NAMES, CATEGORY_WORDS, CITIES, COMPOUNDS, COUNTRIES, NEAR_ME, PEOPLE_WORDS,
+        PHASE_WORDS, PROFESSIONS, PROJECT_WORDS, RELATED, ROLE_WORDS, SKILL_NICKNAMES,
     },
     text::{distance_within, is_stopword, stem, typo_budget, words},
 };
@@ -49,6 +49,12 @@ pub struct Understanding {
     /// Professions: each a set of skills any of which fits ("developers").
     pub professions: Vec<(String, &'static [&'static str])>,
     pub categories: Vec<&'static str>,
+    /// Categories a narrower word points at ("fashion": design): ranked first, not required.
+    pub category_hints: Vec<&'static str>,
+    /// Those narrower words, as asked: a project meets one by saying it (or a related word).
+    pub subjects: Vec<String>,
+    /// Every word that named or pointed at a category, as asked ("fintech", "health"): what people say they are into.
+    pub category_words: Vec<String>,
     pub phases: Vec<&'static str>,
     pub phase_words: Vec<String>,
     pub place: Option<Place>,
@@ -61,6 +67,14 @@ pub struct Understanding {
     pub builds: bool,
     /// Words searched as text that no table understood ("climate", "kids"), to say back.
     pub topics: Vec<String>,
+}
+
+impl Understanding {
+    /// What a question about people says they are into, besides the skills it names ("investors interested in
+    /// health"): the category words that are not already a skill asked for.
+    pub fn interests(&self) -> impl Iterator<Item = &String> {
+        self.category_words.iter().filter(|w| !self.skill_groups.iter().any(|(label, _)| label.eq_ignore_ascii_case(w)))
+    }
 }
 
 /// The words Grow can recognise beyond its tables: every word in the index, with how many
@@ -226,6 +240,9 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         skill_groups: Vec::new(),
         professions: Vec::new(),
         categories: Vec::new(),
+        category_hints: Vec::new(),
+        subjects: Vec::new(),
+        category_words: Vec::new(),
         phases: Vec::new(),
         phase_words: Vec::new(),
         place: None,
@@ -312,7 +329,17 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         } else {
             for (nick, meant) in SKILL_NICKNAMES {
                 if phrase(nick).len() == 1 && phrase(nick)[0] == w {
-                    let label = if w.len() <= 3 { w.to_uppercase() } else { w.clone() };
+                    // Spelled as the skills spell it when that is not plain capitals ("iOS", "AR"), else short
+                    // ones in capitals ("ML") and the rest as typed ("mobile").
+                    let spelled = meant
+                        .iter()
+                        .flat_map(|m| m.split([' ', '/']))
+                        .find(|s| s.eq_ignore_ascii_case(&w) && s.chars().skip(1).any(char::is_uppercase));
+                    let label = match spelled {
+                        Some(s) => s.to_string(),
+                        None if w.len() <= 3 => w.to_uppercase(),
+                        None => w.clone(),
+                    };
                     add_group(&mut u, label, meant);
                 }
             }
@@ -335,7 +362,9 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
                 }
             }
         }
-        if !is_role {
+        // "design projects": a word right before a project word says what kind of project, not who.
+        let describes_projects = ws.get(i + 1).is_some_and(|next| PROJECT_WORDS.contains(&next.as_str()));
+        if !is_role && !describes_projects {
             for (names, skills) in PROFESSIONS {
                 if names.contains(&w.as_str()) && !u.professions.iter().any(|(p, _)| p == &w) {
                     u.professions.push((w.clone(), skills));
@@ -345,9 +374,18 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
                 }
             }
         }
-        for (category, names) in CATEGORY_WORDS {
+        // A role word is a kind of person, not a subject ("students"); a word that also just means "projects"
+        // ("businesses") names the category only before a project word ("business ideas").
+        let generic = PROJECT_WORDS.contains(&w.as_str()) && !describes_projects;
+        for (category, names) in CATEGORY_WORDS.iter().filter(|_| !is_role && !generic) {
             if names.iter().any(|n| phrase(n) == [w.clone()]) {
-                push_unique_static(&mut u.categories, category);
+                if CATEGORY_NAMES.contains(&w.as_str()) {
+                    push_unique_static(&mut u.categories, category);
+                } else {
+                    push_unique_static(&mut u.category_hints, category);
+                    push_unique(&mut u.subjects, w.clone());
+                }
+                push_unique(&mut u.category_words, w.clone());
             }
         }
         if PROJECT_WORDS.contains(&w.as_str()) {
@@ -410,7 +448,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
                 || u.professions.iter().any(|(p, _)| p == w)
                 || u.phase_words.contains(w)
                 || ROLE_WORDS.iter().any(|(_, names)| names.contains(&w.as_str()))
-                || CATEGORY_WORDS.iter().any(|(c, names)| u.categories.contains(c) && names.contains(&w.as_str()));
+                || u.category_words.contains(w);
             if !named && !BUILD_WORDS.contains(&w.as_str()) {
                 u.topics.push(w.clone());
             }
@@ -474,16 +512,18 @@ pub fn title_case(text: &str) -> String {
         .join(" ")
 }
 
+/// A question read against a tiny vocabulary, for the tests of this and the neighbouring modules.
+#[cfg(test)]
+pub fn read(q: &str) -> Understanding {
+    let words: FastMap<String, u32> = [("python".to_string(), 5), ("london".to_string(), 3)].into_iter().collect();
+    let by_letter: FastMap<(u8, char), Vec<String>> =
+        [((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])].into_iter().collect();
+    understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[] })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn read(q: &str) -> Understanding {
-        let words: FastMap<String, u32> = [("python".to_string(), 5), ("london".to_string(), 3)].into_iter().collect();
-        let by_letter: FastMap<(u8, char), Vec<String>> =
-            [((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])].into_iter().collect();
-        understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[] })
-    }
 
     #[test]
     fn people_with_skills_in_a_city() {
@@ -500,7 +540,8 @@ mod tests {
         assert_eq!(u.target, Target::Projects);
         assert_eq!(u.looking_for, ["Innovator"]);
         assert!(u.roles.is_empty());
-        assert!(u.categories.contains(&"business"));
+        // Fintech is inside business: a project meets it by saying so, and business ones rank first.
+        assert_eq!((u.category_hints.clone(), u.subjects.clone()), (vec!["business"], vec!["fintech".to_string()]));
     }
 
     #[test]
@@ -517,5 +558,21 @@ mod tests {
         assert!(u.near_me && u.skills.contains(&"Figma".to_string()));
         assert_eq!(u.target, Target::People);
         assert!(read("ML people").skills.contains(&"Machine Learning".to_string()));
+    }
+
+    #[test]
+    fn categories_by_name_by_something_narrower_and_never_by_a_role() {
+        let u = read("health projects");
+        assert_eq!((u.categories.clone(), u.subjects.clone()), (vec!["healthcare"], Vec::<String>::new()));
+        let u = read("fashion projects");
+        assert!(u.categories.is_empty());
+        assert_eq!((u.category_hints.clone(), u.subjects.clone()), (vec!["design"], vec!["fashion".to_string()]));
+        let u = read("students in London");
+        assert_eq!(u.roles, ["explorer"]);
+        assert!(u.categories.is_empty() && u.category_words.is_empty());
+        let u = read("design projects");
+        assert_eq!((u.target, u.categories.clone()), (Target::Projects, vec!["design"]));
+        assert!(u.professions.is_empty());
+        assert_eq!(read("ios developers").skill_groups[0].0, "iOS");
     }
 }

@@ -6,6 +6,7 @@
 use super::{
     index::{Index, Scores},
     lexicon::COUNTRIES,
+    meets::{PeopleMeets, ProjectMeets},
     query::{Place, Target, Understanding},
     text::words,
 };
@@ -162,11 +163,28 @@ fn score_all<D>(docs: impl Iterator<Item = (u32, D)>, score_of: impl Fn(u32, D) 
     hits
 }
 
+/// How far, in bands that double from 25 km: "near me" orders by band first, so a closer person is not put after a
+/// far one whose bio repeats a word of the question; within a band the score decides.
+fn band(distance_km: Option<f64>) -> u32 {
+    match distance_km {
+        Some(d) if d < 25.0 => 0,
+        Some(d) => 1 + (d / 25.0).log2().floor() as u32,
+        None => u32::MAX,
+    }
+}
+
 /// Keeps the best, then those near enough to it, up to `limit`; exact distances for those kept.
-fn cut(mut hits: Vec<Hit>, limit: usize, asker: &Asker, positions: impl Fn(i64) -> Option<(f64, f64)>) -> Vec<Hit> {
+fn cut(
+    mut hits: Vec<Hit>,
+    limit: usize,
+    asker: &Asker,
+    near_me: bool,
+    positions: impl Fn(i64) -> Option<(f64, f64)>,
+) -> Vec<Hit> {
     let order = |a: &Hit, b: &Hit| {
-        b.score
-            .total_cmp(&a.score)
+        let bands = if near_me { band(a.distance_km).cmp(&band(b.distance_km)) } else { std::cmp::Ordering::Equal };
+        bands
+            .then(b.score.total_cmp(&a.score))
             .then(a.distance_km.unwrap_or(f64::MAX).total_cmp(&b.distance_km.unwrap_or(f64::MAX)))
     };
     let Some(best) = hits.iter().map(|h| h.score).reduce(f32::max) else { return hits };
@@ -186,34 +204,42 @@ fn text_of(scores: &Scores, slot: u32) -> f32 {
     squeeze(scores.by_slot.get(slot as usize).copied().unwrap_or_default())
 }
 
+/// Whether the place a question names holds the document: within 50 km of a city, in a country, or (for a place no
+/// list knows) named in its location.
+fn inside(fit: f32) -> bool {
+    fit >= 1.0
+}
+
 pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
     if u.target == Target::Projects {
         return Vec::new();
     }
     let text = index.people.scores(&u.terms);
-    // Skills as bit sets by number: a group fits when the person has any of its skills.
-    let words_in = (index.skill_count() / 64) + 1;
-    let bits = |skills: &mut dyn Iterator<Item = &str>| -> Vec<u64> {
-        let mut set = vec![0u64; words_in];
-        for id in skills.filter_map(|s| index.skill_id(s)) {
-            set[id as usize / 64] |= 1 << (id % 64);
-        }
-        set
-    };
-    let groups: Vec<Vec<u64>> = u.skill_groups.iter().map(|(_, g)| bits(&mut g.iter().map(String::as_str))).collect();
-    let professions: Vec<Vec<u64>> = u.professions.iter().map(|(_, g)| bits(&mut g.iter().copied())).collect();
+    let meets = PeopleMeets::new(index, u);
     let place = u.place.as_ref().map(Where::of);
     let place_words = place.as_ref().map(|p| p.by_words(index)).unwrap_or_default();
     let roles: Vec<u8> = u.roles.iter().map(|r| super::index::role_number(r)).collect();
     let investor = super::index::role_number("investor");
     let near_me = u.near_me && asker.position.is_some();
-    let structured = !u.roles.is_empty() || !groups.is_empty() || !professions.is_empty() || place.is_some() || near_me;
+    let structured = !u.roles.is_empty()
+        || !u.skill_groups.is_empty()
+        || !u.professions.is_empty()
+        || !u.category_words.is_empty()
+        || place.is_some()
+        || near_me;
     let penalise_backers = u.builds && u.roles.is_empty();
     let score_of = |slot: u32, doc: &super::index::PersonDoc| -> Option<Hit> {
         if doc.id == asker.id || !doc.discoverable || asker.hidden.contains(&doc.id) {
             return None;
         }
         if !roles.is_empty() && !roles.contains(&doc.role) {
+            return None;
+        }
+        if !meets.all(slot, doc) {
+            return None;
+        }
+        let fit = place.as_ref().map(|p| place_fit(p, &place_words, doc.location, doc.country, doc.position));
+        if fit.is_some_and(|fit| !inside(fit)) {
             return None;
         }
         let text_score = text_of(&text, slot);
@@ -224,17 +250,14 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
         if penalise_backers && doc.role == investor {
             score -= ROLE;
         }
-        let has = |set: &Vec<u64>| doc.skill_ids().any(|id| set[id as usize / 64] >> (id % 64) & 1 == 1);
-        score += SKILL * groups.iter().filter(|g| has(g)).count() as f32;
-        score += PROFESSION * professions.iter().filter(|g| has(g)).count() as f32;
-        if let Some(place) = &place {
-            score += PLACE * place_fit(place, &place_words, doc.location, doc.country, doc.position);
-        }
+        // Everyone here meets every constraint; a skill listed outranks one only mentioned.
+        score += SKILL * meets.listed_skills(doc) as f32;
+        score += PROFESSION * meets.listed_professions(doc) as f32;
+        score += PLACE * fit.unwrap_or_default();
         let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
         score += nearness(near_me, d);
-        // Without a structured match or any text, a person is not a result.
-        let min = if u.roles.is_empty() { 0.3 } else { ROLE };
-        (score >= min || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
+        // Whoever meets what the question states is a result; without constraints, only what its words find.
+        (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
     let hits: Vec<Hit> = if structured {
         // Every person is scored: half on another thread (the projects have a third, and are fewer).
@@ -248,7 +271,7 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
     } else {
         text.touched.iter().filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc))).collect()
     };
-    cut(hits, limit, asker, |id| index.people.get(id).and_then(|d| d.position))
+    cut(hits, limit, asker, near_me, |id| index.people.get(id).and_then(|d| d.position))
 }
 
 pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
@@ -256,18 +279,28 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
         return Vec::new();
     }
     let text = index.projects.scores(&u.terms);
+    let meets = ProjectMeets::new(index, u);
     let place = u.place.as_ref().map(Where::of);
     let place_words = place.as_ref().map(|p| p.by_words(index)).unwrap_or_default();
     let near_me = u.near_me && asker.position.is_some();
-    let structured =
-        !u.categories.is_empty() || !u.phases.is_empty() || !u.looking_for.is_empty() || place.is_some() || near_me;
+    let structured = !u.categories.is_empty()
+        || !u.subjects.is_empty()
+        || !u.phases.is_empty()
+        || !u.looking_for.is_empty()
+        || !u.skill_groups.is_empty()
+        || place.is_some()
+        || near_me;
     let score_of = |slot: u32, doc: &super::index::ProjectDoc| -> Option<Hit> {
-        if !doc.listed {
+        if !doc.listed || (u.near_me && !doc.owner_discoverable) || !meets.all(slot, doc) {
+            return None;
+        }
+        let fit = place.as_ref().map(|p| place_fit(p, &place_words, doc.location, doc.country, doc.position));
+        if fit.is_some_and(|fit| !inside(fit)) {
             return None;
         }
         let text_score = text_of(&text, slot);
         let mut score = text_score;
-        if u.categories.contains(&doc.category.as_str()) {
+        if u.categories.iter().chain(&u.category_hints).any(|c| *c == doc.category) {
             score += CATEGORY;
         }
         if u.phases.contains(&doc.phase.as_str()) {
@@ -276,12 +309,10 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
         if u.looking_for.iter().any(|w| doc.looking_for.iter().any(|l| l.eq_ignore_ascii_case(w))) {
             score += WANTS;
         }
-        if let Some(place) = &place {
-            score += PLACE * place_fit(place, &place_words, doc.location, doc.country, doc.position);
-        }
+        score += PLACE * fit.unwrap_or_default();
         let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
         score += nearness(near_me, d);
-        (score >= 0.3 || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
+        (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
     let hits: Vec<Hit> = if structured {
         score_all(index.projects.slotted(), score_of)
@@ -291,7 +322,7 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
             .filter_map(|slot| index.projects.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
             .collect()
     };
-    cut(hits, limit, asker, |id| index.projects.get(id).and_then(|d| d.position))
+    cut(hits, limit, asker, near_me, |id| index.projects.get(id).and_then(|d| d.position))
 }
 
 /// Plain search: every word of the question appears somewhere in the document. People in the

@@ -7,8 +7,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{
     answer,
-    query::{understand, Vocabulary},
+    query::{understand, Understanding, Vocabulary},
     rank::{self, Asker, Hit},
+    relax,
 };
 use crate::{
     accounts::model::{user_columns_of, User, UserRow},
@@ -169,17 +170,31 @@ pub async fn smart(
     // Ranking is CPU work over the whole index: off the async threads, people and projects side by side.
     let search = state.search.clone();
     let (question, asker, limit) = (asked.question.clone(), asked.asker, asked.limit);
-    let (understood, people, projects, asker) = tokio::task::spawn_blocking(move || {
+    let (understood, relaxed, people, projects, asker) = tokio::task::spawn_blocking(move || {
         let index = search.read();
         let index: &super::Index = &index;
         let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
         let understood = understand(&question, &vocabulary);
-        let (people, projects) = std::thread::scope(|scope| {
-            let projects = scope.spawn(|| rank::projects(index, &understood, &asker, limit));
-            let people = rank::people(index, &understood, &asker, limit);
-            (people, projects.join().unwrap_or_default())
-        });
-        (understood, people, projects, asker)
+        let answer = |u: &Understanding| {
+            std::thread::scope(|scope| {
+                let projects = scope.spawn(|| rank::projects(index, u, &asker, limit));
+                let people = rank::people(index, u, &asker, limit);
+                (people, projects.join().unwrap_or_default())
+            })
+        };
+        let (mut people, mut projects) = answer(&understood);
+        let mut relaxed = None;
+        if people.is_empty() && projects.is_empty() {
+            for way in relax::ways(&understood) {
+                let looser = relax::without(&understood, &way);
+                (people, projects) = answer(&looser);
+                if !people.is_empty() || !projects.is_empty() {
+                    relaxed = Some((looser, way));
+                    break;
+                }
+            }
+        }
+        (understood, relaxed, people, projects, asker)
     })
     .await
     .map_err(|err| AppError::Internal(err.into()))?;
@@ -191,6 +206,7 @@ pub async fn smart(
         results.users.len(),
         results.projects.len(),
         asker.position.is_some(),
+        relaxed.as_ref().map(|(understood, way)| answer::Relaxed { understood, way }),
     );
     Ok(Json(SearchAnswer { results, smart_response }))
 }

@@ -7,14 +7,24 @@ pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         let c = match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' => 'a',
-            'ç' | 'Ç' => 'c',
-            'è' | 'é' | 'ê' | 'ë' | 'È' | 'É' | 'Ê' | 'Ë' => 'e',
-            'ì' | 'í' | 'î' | 'ï' | 'Ì' | 'Í' | 'Î' | 'Ï' => 'i',
-            'ñ' | 'Ñ' => 'n',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' => 'o',
-            'ù' | 'ú' | 'û' | 'ü' | 'Ù' | 'Ú' | 'Û' | 'Ü' => 'u',
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ą' | 'ă' | 'ā' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Ą' | 'Ă'
+            | 'Ā' => 'a',
+            'ç' | 'ć' | 'č' | 'Ç' | 'Ć' | 'Č' => 'c',
+            'ď' | 'đ' | 'Ď' | 'Đ' => 'd',
+            'è' | 'é' | 'ê' | 'ë' | 'ę' | 'ě' | 'ē' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ę' | 'Ě' | 'Ē' => 'e',
+            'ğ' | 'Ğ' => 'g',
+            'ì' | 'í' | 'î' | 'ï' | 'ı' | 'ī' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'İ' | 'Ī' => 'i',
+            'ł' | 'ľ' | 'Ł' | 'Ľ' => 'l',
+            'ñ' | 'ń' | 'ň' | 'Ñ' | 'Ń' | 'Ň' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ő' | 'ō' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' | 'Ő' | 'Ō' => {
+                'o'
+            }
+            'ř' | 'Ř' => 'r',
+            'ś' | 'š' | 'ş' | 'ș' | 'Ś' | 'Š' | 'Ş' | 'Ș' => 's',
+            'ť' | 'ţ' | 'ț' | 'Ť' | 'Ţ' | 'Ț' => 't',
+            'ù' | 'ú' | 'û' | 'ü' | 'ů' | 'ű' | 'ū' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ů' | 'Ű' | 'Ū' => 'u',
             'ý' | 'ÿ' | 'Ý' => 'y',
+            'ź' | 'ż' | 'ž' | 'Ź' | 'Ż' | 'Ž' => 'z',
             '’' | '‘' => '\'',
             _ => c,
         };
@@ -67,6 +77,8 @@ pub fn stem(word: &str) -> String {
         .or_else(|| strip(w, "sses", 3).map(|r| r + "ss"))
         .or_else(|| if w.ends_with("ss") || w.ends_with("us") || w.ends_with("is") { None } else { strip(w, "s", 3) })
         .unwrap_or_else(|| w.to_string());
+    // "robotics"/"robotic"/"robot", "ceramics"/"ceramic": the adjective and the field meet their noun.
+    let base = strip(&base, "ic", 5).unwrap_or(base);
     let base = strip(&base, "ing", 3)
         .or_else(|| strip(&base, "ers", 3))
         .or_else(|| strip(&base, "er", 4))
@@ -211,6 +223,13 @@ pub fn is_stopword(word: &str) -> bool {
         "seeking",
         "seek",
         "wanted",
+        "interested",
+        "interest",
+        "interests",
+        "passionate",
+        "keen",
+        "stage",
+        "phase",
     ];
     STOP.contains(&word)
 }
@@ -264,16 +283,25 @@ mod tests {
     fn words_fold_accents_and_keep_symbol_names() {
         assert_eq!(words("Chloé knows C++, C# & UI/UX!"), ["chloe", "knows", "c++", "c#", "ui", "ux"]);
         assert_eq!(words("São Paulo founder's O'Connor"), ["sao", "paulo", "founder", "o'connor"]);
+        assert_eq!(words("Gdańsk Łódź Brno-Žabovřesky Yılmaz"), ["gdansk", "lodz", "brno", "zabovresky", "yilmaz"]);
     }
 
     #[test]
     fn endings_meet() {
-        for (a, b) in [("games", "gaming"), ("designer", "designing"), ("developers", "develop"), ("studies", "study")]
-        {
+        for (a, b) in [
+            ("games", "gaming"),
+            ("designer", "designing"),
+            ("developers", "develop"),
+            ("studies", "study"),
+            ("robotics", "robot"),
+            ("ceramics", "ceramic"),
+        ] {
             assert_eq!(stem(a), stem(b), "{a} {b}");
         }
         assert_eq!(stem("business"), "business");
         assert_eq!(stem("react"), "react");
+        assert_eq!(stem("music"), "music");
+        assert_eq!(stem("public"), "public");
     }
 
     #[test]

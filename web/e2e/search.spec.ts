@@ -4,7 +4,8 @@ import { audit, captureBothThemes, closeToast, expectToast, STRONG_PASSWORD, uni
 // The discovery journey of issue #17. People with skills and places are set up through the API (two in London,
 // one in Manchester, an innovator with a fintech project); a member who shares the device's location (central
 // London) opens Search: 'Who's near you?' shows the two Londoners nearest first with their distances. They ask
-// three questions in their own words and find the right people and project, press CONNECT (it turns SENT), open
+// three questions in their own words and find the right people and project (a fourth, that nobody meets, is answered
+// with the place let go, and says so), press CONNECT (it turns SENT), open
 // the project from the results and Request to Collaborate, and a nonsense question finds nothing. Someone whose
 // device shares no location and whose profile has no place sees 'AI Discovery Ready'. Every state is audited and
 // screenshotted at 390×844 in the light and the dark theme.
@@ -212,6 +213,13 @@ test('three questions find the right people and project; CONNECT turns SENT; Req
     people.rhea.firstName,
     'pending',
   ]);
+
+  // ---- Nobody meets it all: one relaxation, labelled (the place let go) ----
+  await ask(page, 'react developers in Lisbon');
+  await expect(page.getByText('No React developers in Lisbon yet. React developers elsewhere:')).toBeVisible();
+  await expect(page.getByRole('article', { name: fullName(people.rhea) })).toBeVisible();
+  await expect(page.getByRole('article', { name: fullName(people.fay) })).toHaveCount(0);
+  await captureBothThemes(page, 'search-03b-relaxed', 'Search: a relaxed answer');
 
   // ---- 2: a designer by skill ----
   await ask(page, 'designers who know Figma');

@@ -1,0 +1,178 @@
+//! What a result must meet (issue 29): every constraint a question states is a filter, not a boost, so
+//! an answer holds only what meets all of them. What "meets" means, per constraint:
+//! - a skill: the person lists it (or, for a nickname, any skill it stands for), or names it in their
+//!   own words (skills or bio: "Climate hardware" meets "climate");
+//! - a profession: any of its skills, or its name in their own words ("sound designer"; "writing firmware" does
+//!   not make a writer);
+//! - a category named in a question about people: they say it, or a word related to it;
+//! - a role, a project's category, phase or what it looks for: exactly that;
+//! - something narrower than a category ("fashion", "robotics") or a skill, in a question about projects: the
+//!   project says it, or a word related to it, whatever its category;
+//! - a place (checked in `rank`, which knows positions): within 50 km of a city, or in a country.
+//!
+//! "Near me" is not a filter: it orders by distance.
+
+use super::{
+    index::{Index, PersonDoc, ProjectDoc, SlotSet},
+    lexicon::{PROFESSIONS, RELATED},
+    query::Understanding,
+    text::words,
+};
+
+/// A person's own words: their skills and bio (fields of [`Index::put_person`]).
+const PERSON_OWN_WORDS: [u8; 2] = [1, 2];
+/// A project's own words: its title, its facts and its description (fields of [`Index::put_project`]).
+const PROJECT_OWN_WORDS: [u8; 3] = [0, 1, 2];
+
+/// One constraint on people: met by any of a set of skills (bits by skill number), or by the people whose own
+/// words say it. A profession's words are its nouns as written, which the stems of the index do not tell from its
+/// verb ("writer", "writing firmware"): those the stems find are read again, only when no skill met it.
+struct Either {
+    skills: Vec<u64>,
+    said: SlotSet,
+    as_written: &'static [&'static str],
+}
+
+impl Either {
+    fn by_skill(&self, doc: &PersonDoc) -> bool {
+        doc.skill_ids().any(|id| self.skills.get(id as usize / 64).is_some_and(|w| w >> (id % 64) & 1 == 1))
+    }
+
+    fn met(&self, slot: u32, doc: &PersonDoc) -> bool {
+        self.by_skill(doc)
+            || (self.said.contains(slot)
+                && (self.as_written.is_empty() || self.as_written.iter().any(|w| has_word(&doc.plain, w))))
+    }
+}
+
+/// The slots whose `fields` say any of `phrases` (every word of one of them).
+fn saying<D>(corpus: &super::index::Corpus<D>, phrases: &[String], fields: &[u8], slots: usize) -> SlotSet {
+    let mut out = SlotSet::new(slots);
+    for phrase in phrases {
+        let ws = words(phrase);
+        if !ws.is_empty() {
+            out.add_all(&corpus.slots_with_all(&ws, fields));
+        }
+    }
+    out
+}
+
+/// Whether folded `text` holds `word` as a whole word.
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+fn skill_bits(index: &Index, skills: &mut dyn Iterator<Item = &str>) -> Vec<u64> {
+    let mut set = vec![0u64; index.skill_count() / 64 + 1];
+    for id in skills.filter_map(|s| index.skill_id(s)) {
+        set[id as usize / 64] |= 1 << (id % 64);
+    }
+    set
+}
+
+/// A category named as asked, with the words that go with it ("health": medical, clinic, patients…).
+fn with_related(word: &str) -> Vec<String> {
+    let mut all = vec![word.to_string()];
+    for (w, related) in RELATED {
+        if *w == word {
+            all.extend(related.iter().map(|r| r.to_string()));
+        }
+    }
+    all
+}
+
+/// The constraints of one question on people.
+pub struct PeopleMeets {
+    skill_groups: Vec<Either>,
+    professions: Vec<Either>,
+    interests: Vec<SlotSet>,
+}
+
+impl PeopleMeets {
+    pub fn new(index: &Index, u: &Understanding) -> Self {
+        let slots = index.people.slot_count();
+        let corpus = &index.people;
+        let skill_groups = u
+            .skill_groups
+            .iter()
+            .map(|(label, skills)| {
+                let phrases: Vec<String> = std::iter::once(label.clone()).chain(skills.iter().cloned()).collect();
+                Either {
+                    skills: skill_bits(index, &mut skills.iter().map(String::as_str)),
+                    said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
+                    as_written: &[],
+                }
+            })
+            .collect();
+        let professions = u
+            .professions
+            .iter()
+            .map(|(word, skills)| {
+                let names =
+                    PROFESSIONS.iter().find(|(names, _)| names.contains(&word.as_str())).map_or(&[][..], |p| p.0);
+                let phrases: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+                Either {
+                    skills: skill_bits(index, &mut skills.iter().copied()),
+                    said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
+                    as_written: names,
+                }
+            })
+            .collect();
+        let interests = u.interests().map(|w| saying(corpus, &with_related(w), &PERSON_OWN_WORDS, slots)).collect();
+        Self { skill_groups, professions, interests }
+    }
+
+    /// Whether the person meets every constraint but the place.
+    pub fn all(&self, slot: u32, doc: &PersonDoc) -> bool {
+        self.skill_groups.iter().chain(&self.professions).all(|c| c.met(slot, doc))
+            && self.interests.iter().all(|said| said.contains(slot))
+    }
+
+    /// How many of the skills asked the person lists (a listed skill ranks above a mention).
+    pub fn listed_skills(&self, doc: &PersonDoc) -> usize {
+        self.skill_groups.iter().filter(|c| c.by_skill(doc)).count()
+    }
+
+    /// How many of the professions asked the person has a skill of.
+    pub fn listed_professions(&self, doc: &PersonDoc) -> usize {
+        self.professions.iter().filter(|c| c.by_skill(doc)).count()
+    }
+}
+
+/// The constraints of one question on projects.
+pub struct ProjectMeets<'a> {
+    u: &'a Understanding,
+    skills_said: Vec<SlotSet>,
+    subjects_said: Vec<SlotSet>,
+}
+
+impl<'a> ProjectMeets<'a> {
+    pub fn new(index: &Index, u: &'a Understanding) -> Self {
+        let slots = index.projects.slot_count();
+        let skills_said = u
+            .skill_groups
+            .iter()
+            .map(|(label, skills)| {
+                let phrases: Vec<String> = std::iter::once(label.clone()).chain(skills.iter().cloned()).collect();
+                saying(&index.projects, &phrases, &PROJECT_OWN_WORDS, slots)
+            })
+            .collect();
+        let subjects_said =
+            u.subjects.iter().map(|w| saying(&index.projects, &with_related(w), &PROJECT_OWN_WORDS, slots)).collect();
+        Self { u, skills_said, subjects_said }
+    }
+
+    /// Whether the project meets every constraint but the place.
+    pub fn all(&self, slot: u32, doc: &ProjectDoc) -> bool {
+        let u = self.u;
+        (u.categories.is_empty() || u.categories.contains(&doc.category.as_str()))
+            && (u.phases.is_empty() || u.phases.contains(&doc.phase.as_str()))
+            && (u.looking_for.is_empty()
+                || u.looking_for.iter().any(|w| doc.looking_for.iter().any(|l| l.eq_ignore_ascii_case(w))))
+            && self.skills_said.iter().chain(&self.subjects_said).all(|said| said.contains(slot))
+    }
+}
