@@ -216,7 +216,9 @@ test('three questions find the right people and project; CONNECT turns SENT; Req
 
   // ---- Nobody meets it all: one relaxation, labelled (the place let go) ----
   await ask(page, 'react developers in Lisbon');
-  await expect(page.getByText('No React developers in Lisbon yet. React developers elsewhere:')).toBeVisible();
+  await expect(
+    page.getByText('No React developers in Lisbon yet. React developers elsewhere:'),
+  ).toBeVisible();
   await expect(page.getByRole('article', { name: fullName(people.rhea) })).toBeVisible();
   await expect(page.getByRole('article', { name: fullName(people.fay) })).toHaveCount(0);
   await captureBothThemes(page, 'search-03b-relaxed', 'Search: a relaxed answer');
