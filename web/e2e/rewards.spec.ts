@@ -259,3 +259,41 @@ test('a member near a level scratches with the keyboard, levels up, and claims a
   await expect(storeItem(page, 'Notion Pro').getByRole('button', { name: 'NOT ENOUGH' })).toBeDisabled();
   await audit(page, 'Progress after claiming a store reward');
 });
+
+test('an innovator’s first project unlocks Idea Launched: told in the bell, claimed once on Progress for exactly its coins', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request, 'Ines', { role: 'innovator' });
+  await logIn(page, account.username);
+  await expectToast(page, 'Daily Login Bonus!');
+  await closeToast(page);
+
+  const made = await page.request.post('/api/projects', {
+    data: { title: 'Tide clocks', description: 'Clocks for harbour towns', isPublished: true },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto('/rewards');
+  const coinsTile = statTile(page, 'Your Coins').locator('dd');
+  await expect(coinsTile).not.toHaveText('0');
+  const before = Number((await coinsTile.innerText()).replace(/,/g, ''));
+  const achievement = page.getByRole('listitem').filter({ hasText: 'Idea Launched' });
+  await expect(achievement).toContainText('Create your first project.');
+  const claim = achievement.getByRole('button', { name: 'CLAIM +50' });
+  await expect(claim).toBeVisible();
+  await captureBothThemes(
+    page,
+    '08-achievement-claimable',
+    'Progress, a projects achievement waiting for CLAIM',
+  );
+
+  await claim.click();
+  await expectToast(page, 'Reward Claimed!', 'Idea Launched: you earned 50');
+  await expect(achievement).toContainText('Claimed');
+  await expect(coinsTile).toHaveText((before + 50).toLocaleString('en-GB'));
+  // Claimed once: after a reload it stays claimed and pays nothing more.
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Idea Launched' })).toContainText('Claimed');
+  await expect(statTile(page, 'Your Coins').locator('dd')).toHaveText((before + 50).toLocaleString('en-GB'));
+});
