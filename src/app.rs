@@ -5,7 +5,7 @@ use std::{net::SocketAddr, sync::Arc};
 use anyhow::Context;
 use axum::{
     extract::{DefaultBodyLimit, State},
-    http::{header, HeaderMap, StatusCode},
+    http::{header, StatusCode},
     middleware,
     response::{IntoResponse, Response},
     routing::{any, get},
@@ -29,48 +29,13 @@ use crate::{
     notifications::push::Pusher,
     openapi,
     realtime::{self, Event},
-    rewards, seed, web,
+    rewards, seed,
+    state::AppState,
+    web,
 };
 
 /// JSON bodies are small; uploads (a later area) raise their own limit.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
-
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub config: Arc<Config>,
-    /// Where people reach the app, without a trailing slash: `GROW_PUBLIC_URL` or the bound address.
-    pub public_url: Arc<str>,
-    pub login_limiter: Arc<LoginLimiter>,
-    pub mailer: Arc<crate::mail::Mailer>,
-    /// The live channel; it also owns the session cache it keeps fresh.
-    pub hub: realtime::Hub,
-    /// Web Push: the VAPID key and the delivery worker.
-    pub pusher: Pusher,
-    /// The time day-based rules read (tests move it forward).
-    pub clock: crate::time::Clock,
-    /// Uploaded files (profile photos, …).
-    pub files: crate::files::FileStore,
-    /// The discovery search index (kept following the database by a task of `start`).
-    pub search: crate::search::Search,
-    /// The read model of the deck and the feed (kept fresh through the hub's events).
-    pub cards: crate::projects::cards::Cards,
-    pub openapi_json: Arc<String>,
-}
-
-impl AppState {
-    /// After a committed change to a user's record: every instance drops its cached copy and the
-    /// user's open tabs refetch. Every write to `users` that a session shows calls this.
-    pub fn user_changed(&self, user_id: i64) {
-        self.hub.emit(Event::UserChanged { user_id });
-    }
-
-    /// True when a request may change state or open a socket: it carries no `Origin`, or its
-    /// origin is the `Host` it was sent to, or the configured public origin (behind a proxy).
-    pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {
-        web::origin_is_own(headers, &self.public_url)
-    }
-}
 
 /// Every API route with its OpenAPI description, from the areas' routers.
 fn api_routes() -> OpenApiRouter<AppState> {
@@ -112,6 +77,12 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         }
     }
     let hub = realtime::Hub::new(&db, SessionCache::default(), Default::default());
+    // A committed change to what a card shows marks every kept deck and feed page stale, here and,
+    // through the live bridge, on every other instance.
+    let cards_hub = hub.clone();
+    db.listen(move |event| match event {
+        crate::events::DomainEvent::CardsChanged => cards_hub.emit(Event::CardsChanged { user_id: None }),
+    });
     if db.backend() == crate::db::Backend::Postgres {
         realtime::bridge::listen(&config.database_url(), hub.clone()).await.context("listening for live frames")?;
     }

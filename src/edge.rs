@@ -1,5 +1,5 @@
 //! What every request passes through, in one middleware: the request log, the cross-site check,
-//! the budget of state-changing calls, the time limit, the security headers, and marking kept deck pages stale after a change.
+//! the budget of state-changing calls, the time limit and the security headers.
 
 use std::{
     net::{IpAddr, SocketAddr},
@@ -14,11 +14,10 @@ use axum::{
 };
 
 use crate::{
-    app::AppState,
     auth::session,
     error::{AppError, InternalCause},
-    realtime::Event,
     safety::limits,
+    state::AppState,
 };
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -35,7 +34,6 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
 
     // API.md "Cross-site requests": a state-changing request from another site's page is refused.
     let changes_state = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
-    let may_change_cards = changes_state && api && crate::projects::cards::may_change_cards(request.uri().path());
     let mut response = if changes_state && !state.origin_allowed(request.headers()) {
         AppError::Forbidden("Cross-site request refused".into()).into_response()
     } else {
@@ -61,10 +59,6 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
         response = crate::extract::rejection_as_json(response).await;
     }
     add_security_headers(response.headers_mut());
-    // A refused call (4xx) changed nothing; any other may have changed what a deck page shows.
-    if may_change_cards && !response.status().is_client_error() {
-        state.hub.emit(Event::CardsChanged { user_id: None });
-    }
 
     let route = route.as_ref().map_or(if api { "/api/*" } else { "app" }, MatchedPath::as_str);
     let status = response.status().as_u16();

@@ -122,12 +122,12 @@ fn readable_serde_error(err: &serde_json::Error) -> String {
 /// the address it forwarded (see `net::client_address`).
 pub struct ClientAddr(pub Option<std::net::IpAddr>);
 
-impl axum::extract::FromRequestParts<crate::app::AppState> for ClientAddr {
+impl axum::extract::FromRequestParts<crate::state::AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        state: &crate::app::AppState,
+        state: &crate::state::AppState,
     ) -> Result<Self, Self::Rejection> {
         let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|info| info.0.ip());
         Ok(Self(crate::net::client_address(peer, &parts.headers, &state.config.trusted_proxies)))

@@ -12,7 +12,7 @@ use axum::{
 };
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::{app::AppState, error::AppError};
+use crate::{error::AppError, state::AppState};
 
 pub const REQUESTS: &str = "grow_http_requests_total";
 pub const REQUEST_SECONDS: &str = "grow_http_request_duration_seconds";

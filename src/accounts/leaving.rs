@@ -22,12 +22,12 @@ use utoipa::ToSchema;
 
 use super::store;
 use crate::{
-    app::AppState,
     auth::{password, session, CurrentUser},
     db::Conn,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
     realtime::{Event, ServerFrame, Topic},
+    state::AppState,
     time::rfc3339,
 };
 
@@ -453,6 +453,8 @@ async fn delete_in(state: &AppState, tx: &mut crate::db::Tx, me: i64) -> AppResu
     }
     // Everything else they own goes with the row: the schema's cascades (sessions, tokens, connections,
     // swipes, supports, pledges, notifications, push subscriptions, messages, chats, feedback, presence).
+    // Their projects leave every card list.
+    tx.emit(crate::events::DomainEvent::CardsChanged);
     sqlx::query("DELETE FROM users WHERE id = $1").bind(me).execute(&mut **tx).await?;
     Ok((files, connected))
 }

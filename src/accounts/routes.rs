@@ -13,13 +13,13 @@ use super::{
     store::{self, NewUser, ProfileChange},
 };
 use crate::{
-    app::AppState,
     auth::{password, rate_limit, session, CurrentUser},
     db::is_unique_violation,
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
     mail::Mail,
     realtime::Event,
+    state::AppState,
 };
 
 const TAG: &str = "accounts";

@@ -146,6 +146,7 @@ pub async fn is_suspended(conn: &mut Conn, user_id: i64) -> Result<bool, sqlx::E
 
 /// Lifts a suspension; the user's id when the name exists.
 pub async fn unsuspend(tx: &mut Tx, username_key: &str) -> Result<Option<i64>, sqlx::Error> {
+    tx.emit(crate::events::DomainEvent::CardsChanged);
     sqlx::query_scalar("UPDATE users SET suspended_at = NULL, updated_at = $1 WHERE username_key = $2 RETURNING id")
         .bind(now_ms())
         .bind(username_key)
@@ -213,6 +214,7 @@ pub struct ProfileChange {
 }
 
 pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -> Result<UserRow, sqlx::Error> {
+    tx.emit(crate::events::DomainEvent::CardsChanged);
     let sql = format!(
         "UPDATE users SET \
            role = COALESCE($1, role), \

@@ -9,9 +9,9 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    app::AppState,
     auth::{session_cache::SessionUser, CurrentUser},
     error::{AppError, AppResult, ErrorBody},
+    state::AppState,
 };
 
 const TAG: &str = "admin";

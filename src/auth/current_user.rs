@@ -5,9 +5,9 @@ use std::sync::Arc;
 use axum::{extract::FromRequestParts, http::request::Parts};
 
 use crate::{
-    app::AppState,
     auth::{session, session_cache::SessionUser},
     error::AppError,
+    state::AppState,
 };
 
 /// The signed-in user. Extracting it answers 401 `{"message":"Unauthorized"}` when nobody is.

@@ -7,11 +7,11 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
 
 use crate::{
     accounts::store,
-    app::AppState,
     auth::{session_cache::SessionUser, token},
     db::Tx,
     error::AppError,
     realtime::Event,
+    state::AppState,
     time::now_ms,
 };
 

@@ -14,7 +14,6 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     accounts::store as accounts_store,
-    app::AppState,
     db::{
         page::{Page, PageRequest},
         Conn, Tx,
@@ -23,6 +22,7 @@ use crate::{
     files,
     realtime::{ChatRef, ServerFrame, Topic},
     safety::reach::reach,
+    state::AppState,
 };
 use model::{Message, MessageBody, MessageRow};
 

@@ -14,11 +14,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::Conn,
     error::{AppError, AppResult, ErrorBody},
     realtime::{ServerFrame, Topic},
+    state::AppState,
     time::now_ms,
 };
 

@@ -9,11 +9,11 @@ use axum::{
 
 use super::{model::*, Chat};
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageParams, PageRequest},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
+    state::AppState,
 };
 
 const TAG: &str = "chat";

@@ -8,11 +8,11 @@ use axum::{
 
 use super::{model::*, store, Chat};
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageParams, PageRequest},
     error::{AppError, AppResult, ErrorBody},
     extract::{path_id, ApiJson},
+    state::AppState,
 };
 
 const TAG: &str = "chat";

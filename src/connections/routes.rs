@@ -9,7 +9,6 @@ use axum::{
 use super::{model::*, store};
 use crate::{
     accounts::{model::UserRow, store as accounts_store},
-    app::AppState,
     auth::CurrentUser,
     db::Tx,
     error::{AppError, AppResult, ErrorBody},
@@ -20,6 +19,7 @@ use crate::{
         ledger::{self, Reason},
     },
     safety::{blocks, reach::reach},
+    state::AppState,
 };
 
 const TAG: &str = "connections";

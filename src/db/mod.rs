@@ -28,7 +28,7 @@ use sqlx::{
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::sync::lock;
+use crate::{events::DomainEvent, sync::lock};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
@@ -68,7 +68,12 @@ pub struct Db {
     /// The tasks that hold an open transaction. A second `begin()` in the same task would wait
     /// for itself on SQLite (and hold two connections on PostgreSQL): it fails at once instead.
     open: Arc<Mutex<HashSet<Holder>>>,
+    /// Who hears the domain events a committed transaction carries ([`Tx::emit`]).
+    listeners: Listeners,
 }
+
+type Listener = Arc<dyn Fn(DomainEvent) + Send + Sync>;
+type Listeners = Arc<std::sync::RwLock<Vec<Listener>>>;
 
 /// Who holds a transaction: a task, or a thread blocking on a future outside any task.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -83,17 +88,25 @@ pub struct Tx {
     _writer: Option<OwnedSemaphorePermit>,
     _mark: OpenMark,
     after_commit: Vec<Box<dyn FnOnce() + Send>>,
+    events: Vec<DomainEvent>,
+    listeners: Listeners,
 }
 
 impl Tx {
     /// Commits, then runs what was registered with [`Tx::on_commit`] (after the writer queue is
     /// released, so what runs may start another transaction).
     pub async fn commit(self) -> Result<(), sqlx::Error> {
-        let Tx { inner, _writer, _mark, after_commit } = self;
+        let Tx { inner, _writer, _mark, after_commit, events, listeners } = self;
         inner.commit().await?;
         drop((_writer, _mark));
         for announce in after_commit {
             announce();
+        }
+        let listeners: Vec<Listener> = listeners.read().map(|l| l.clone()).unwrap_or_default();
+        for event in events {
+            for listener in &listeners {
+                listener(event);
+            }
         }
         Ok(())
     }
@@ -103,6 +116,14 @@ impl Tx {
     /// happen, never missing for one that did).
     pub fn on_commit(&mut self, announce: impl FnOnce() + Send + 'static) {
         self.after_commit.push(Box::new(announce));
+    }
+
+    /// Records a domain event this transaction establishes; its listeners hear it once it commits
+    /// (once per transaction, however often it is recorded).
+    pub fn emit(&mut self, event: DomainEvent) {
+        if !self.events.contains(&event) {
+            self.events.push(event);
+        }
     }
 }
 
@@ -179,7 +200,7 @@ impl Db {
         }
         .context("could not connect to the database")?;
         let writer = (backend == Backend::Sqlite).then(|| Arc::new(Semaphore::new(1)));
-        Ok(Self { pool, backend, writer, open: Arc::default() })
+        Ok(Self { pool, backend, writer, open: Arc::default(), listeners: Arc::default() })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -222,7 +243,14 @@ impl Db {
             Some(_) => self.pool.begin_with("BEGIN IMMEDIATE").await?,
             None => self.pool.begin().await?,
         };
-        Ok(Tx { inner, _writer: writer, _mark: mark, after_commit: Vec::new() })
+        Ok(Tx {
+            inner,
+            _writer: writer,
+            _mark: mark,
+            after_commit: Vec::new(),
+            events: Vec::new(),
+            listeners: self.listeners.clone(),
+        })
     }
 
     fn mark_open(&self) -> Result<OpenMark, sqlx::Error> {
@@ -237,6 +265,13 @@ impl Db {
             ));
         }
         Ok(OpenMark(Some((id, self.open.clone()))))
+    }
+
+    /// Adds a listener of the domain events committed transactions carry (see [`Tx::emit`]).
+    pub fn listen(&self, listener: impl Fn(DomainEvent) + Send + Sync + 'static) {
+        if let Ok(mut listeners) = self.listeners.write() {
+            listeners.push(Arc::new(listener));
+        }
     }
 
     pub async fn ping(&self) -> bool {

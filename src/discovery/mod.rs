@@ -4,7 +4,7 @@ mod nearby;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub use nearby::{haversine_km, snap, within, EARTH_RADIUS_KM};
 

@@ -8,11 +8,11 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     accounts::model::{user_columns_of, User, UserRow},
-    app::AppState,
     auth::CurrentUser,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
     projects::{model::Project, store as projects_store},
+    state::AppState,
 };
 
 const TAG: &str = "discovery";

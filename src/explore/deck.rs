@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
@@ -13,6 +12,7 @@ use crate::{
     extract::ApiQuery,
     projects::{access, cards::CardPage, model::Project, rules, store},
     realtime::Event,
+    state::AppState,
 };
 
 const TAG: &str = "explore";

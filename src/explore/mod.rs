@@ -10,7 +10,7 @@ mod pledges;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub use pledges::{upfront, MINIMUM_PLEDGE};
 

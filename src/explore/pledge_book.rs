@@ -7,7 +7,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::{
         page::{Page, PageRequest},
@@ -15,6 +14,7 @@ use crate::{
     },
     error::{AppResult, ErrorBody},
     projects::access,
+    state::AppState,
     time::rfc3339,
 };
 

@@ -11,13 +11,13 @@ use axum::{
 
 use super::{pledge_book, pledges::pounds};
 use crate::{
-    app::AppState,
     auth::{session_cache::SessionUser, CurrentUser},
     db::Conn,
     error::{AppError, AppResult, ErrorBody},
     extract::path_id,
     notifications::{self, Kind, NewNotification},
     realtime::{ServerFrame, Topic},
+    state::AppState,
 };
 
 const TAG: &str = "explore";

@@ -12,7 +12,6 @@ use utoipa::ToSchema;
 
 use crate::{
     accounts::rules::Role,
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
@@ -20,6 +19,7 @@ use crate::{
     notifications::{self, Kind, NewNotification},
     projects::access,
     realtime::{ServerFrame, Topic},
+    state::AppState,
     time::rfc3339,
 };
 

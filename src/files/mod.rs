@@ -19,8 +19,8 @@ use axum::{
 };
 
 use crate::{
-    app::AppState,
     error::{AppError, AppResult},
+    state::AppState,
 };
 
 const OUT_OF_SPACE: &str = "There is no room to store this file right now. Please try again later.";

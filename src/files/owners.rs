@@ -4,9 +4,9 @@
 //! A file, and its thumbnail, is removed only when nothing names either any more.
 
 use crate::{
-    app::AppState,
     db::{Conn, Tx},
     error::{AppError, AppResult},
+    state::AppState,
 };
 
 /// Records that `uploader` stored these files (a file and its thumbnail are two names).

@@ -23,9 +23,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{gif, photo, Spool};
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     error::{AppError, AppResult, ErrorBody},
+    state::AppState,
 };
 
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;

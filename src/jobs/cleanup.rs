@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::{app::AppState, time::now_ms};
+use crate::{state::AppState, time::now_ms};
 
 pub const NAME: &str = "cleanup";
 pub const PERIOD: Duration = Duration::from_secs(15 * 60);

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::{app::AppState, db::Db, notifications::daily, people::positions, time::now_ms};
+use crate::{db::Db, notifications::daily, people::positions, state::AppState, time::now_ms};
 
 /// The jobs there are, by name.
 pub const NAMES: &[&str] = &[cleanup::NAME, daily::NAME, positions::NAME, PUSH];

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::{model::Kind, notify, store, NewNotification};
-use crate::{app::AppState, db::Tx};
+use crate::{db::Tx, state::AppState};
 
 pub const NAME: &str = "daily_motivation";
 /// The job looks every hour; only the first round of a day finds anyone without their note.

@@ -16,9 +16,9 @@ pub use model::{Kind, Notification};
 pub use store::NewNotification;
 
 use crate::{
-    app::AppState,
     db::Tx,
     realtime::{ServerFrame, Topic},
+    state::AppState,
 };
 
 /// Creates a notification in `tx` and arranges its announcement for when `tx` commits. `None` when

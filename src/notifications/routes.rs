@@ -8,12 +8,12 @@ use axum::{
 
 use super::{endpoint, model::*, push, store};
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
     extract::{path_id, ApiJson},
     realtime::{ServerFrame, Topic},
+    state::AppState,
 };
 
 const TAG: &str = "notifications";

@@ -15,13 +15,13 @@ use crate::{
         model::{user_columns_of, User, UserRow, USER_COLUMNS},
         rules::Role,
     },
-    app::AppState,
     auth::CurrentUser,
     db::page::{parse_limit, DEFAULT_LIMIT},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
     extract::ApiQuery,
     files::photo,
+    state::AppState,
 };
 
 mod countries;
@@ -120,6 +120,8 @@ pub async fn profile_image(
     let mut tx = state.db.begin().await?;
     let previous: Option<String> =
         sqlx::query_scalar("SELECT profile_image_url FROM users WHERE id = $1").bind(me.id).fetch_one(&mut *tx).await?;
+    // The owner's photo is on their project cards.
+    tx.emit(crate::events::DomainEvent::CardsChanged);
     let updated: UserRow = sqlx::query_as(&format!(
         "UPDATE users SET profile_image_url = $1, updated_at = $2 WHERE id = $3 RETURNING {USER_COLUMNS}"
     ))

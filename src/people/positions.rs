@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub const NAME: &str = "positions";
 pub const PERIOD: Duration = Duration::from_secs(60 * 60);

@@ -7,11 +7,13 @@
 //! - pages: per person and per list (path and query), the entries of a page as last read: ids,
 //!   card versions and the person's own marks (supported, role).
 //!
-//! A kept page is good while nothing that may change it has committed since it was read. Every
-//! state-changing API call that may touch a card, its set or its order (see [`may_change_cards`])
-//! marks every page stale, and a person's swipes mark that person's pages stale; both go to the
-//! other instances through the live bridge ([`crate::realtime::Event::CardsChanged`]). A change
-//! made outside the API (a `grow` command) is picked up within [`PAGE_TTL`].
+//! A kept page is good while nothing that may change it has committed since it was read. A store
+//! that changes what a card shows, or which cards a list holds, records
+//! [`crate::events::DomainEvent::CardsChanged`] on its transaction; once it commits every page is
+//! marked stale (`app::prepare` wires the listener), and a person's swipes mark that person's pages
+//! stale; both go to the other instances through the live bridge
+//! ([`crate::realtime::Event::CardsChanged`]). A change made outside the server (hand-written SQL)
+//! is picked up within [`PAGE_TTL`].
 //!
 //! A read races with a change: it may read before a write commits and try to keep its page after the
 //! write marked pages stale. Each read holds a [`Ticket`] of the marks it started under and keeps its
@@ -255,33 +257,6 @@ fn write_page(entries: &[CardEntry], card: impl Fn(&CardEntry) -> Option<Arc<Car
     body
 }
 
-/// True for a state-changing API call that may change a card, the set of cards or their order
-/// (then every kept page is stale). Listed are the calls known not to; any other call counts, so a
-/// new call can only cost a page read, never serve a stale one. Swipes mark only the swiper's pages
-/// (their handlers say so).
-pub fn may_change_cards(path: &str) -> bool {
-    const UNRELATED: &[&str] = &[
-        "/api/auth/",
-        "/api/messages",
-        "/api/communities/",
-        "/api/notifications/",
-        "/api/push/",
-        "/api/rewards/",
-        "/api/user/spend-coins",
-        "/api/connections",
-        "/api/reports",
-        "/api/upload",
-        "/api/feed/swipes",
-        "/api/pledges/",
-    ];
-    const UNRELATED_PROJECT_CALLS: &[&str] =
-        &["/messages", "/feedback", "/updates", "/download-pdf", "/pledge", "/request-collaboration"];
-    if UNRELATED.iter().any(|prefix| path.starts_with(prefix)) {
-        return false;
-    }
-    !(path.starts_with("/api/projects/") && UNRELATED_PROJECT_CALLS.iter().any(|call| path.ends_with(call)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,17 +327,5 @@ mod tests {
                 {"id": 5, "title": "A \"B\"", "isSupported": false, "myRole": null}
             ])
         );
-    }
-
-    #[test]
-    fn calls_that_never_touch_a_card_leave_pages_alone() {
-        for path in ["/api/messages", "/api/projects/4/messages", "/api/projects/4/feedback", "/api/feed/swipes"] {
-            assert!(!may_change_cards(path), "{path}");
-        }
-        for path in
-            ["/api/projects", "/api/projects/4", "/api/projects/4/support", "/api/users/profile", "/api/account"]
-        {
-            assert!(may_change_cards(path), "{path}");
-        }
     }
 }

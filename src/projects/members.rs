@@ -11,7 +11,6 @@ use axum::{
 
 use super::{access, announce, model::*, rules, store};
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     connections::{model::ConnectionRow, store as connections_store},
     db::{
@@ -27,6 +26,7 @@ use crate::{
         ledger::{self, Reason},
     },
     safety::reach::{reach, Reachable},
+    state::AppState,
 };
 
 const TAG: &str = "projects";

@@ -21,10 +21,10 @@ pub(crate) use routes::delete_in;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    app::AppState,
     db::Tx,
     error::{AppError, AppResult},
     realtime::{ServerFrame, Topic},
+    state::AppState,
 };
 use model::ProjectRow;
 

@@ -9,7 +9,6 @@ use axum::{
 
 use super::{access, announce, model::*, rules, store};
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
@@ -17,6 +16,7 @@ use crate::{
     files::{photo, upload},
     notifications::{self, Kind, NewNotification},
     safety::reach::reach,
+    state::AppState,
 };
 
 const TAG: &str = "projects";

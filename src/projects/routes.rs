@@ -11,7 +11,6 @@ use utoipa::IntoParams;
 
 use super::{access, announce, model::*, pdf, rules, store, store::Change};
 use crate::{
-    app::AppState,
     auth::{CurrentUser, MaybeUser},
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
@@ -22,6 +21,7 @@ use crate::{
         catalogue::Metric,
         ledger::{self, Reason},
     },
+    state::AppState,
 };
 
 const TAG: &str = "projects";

@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 
 use super::model::{CollaboratorRow, PostRow, ProjectRow, TaskRow};
-use crate::db::{page::PageRequest, Conn, Tx};
+use crate::{
+    db::{page::PageRequest, Conn, Tx},
+    events::DomainEvent,
+};
 
 /// The project columns with the owner, the task counts and the caller's relation (`$1`).
 const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p.category, p.phase, p.image_urls, \
@@ -183,6 +186,7 @@ pub struct NewProjectRow<'a> {
 }
 
 pub async fn insert(tx: &mut Tx, new: &NewProjectRow<'_>) -> Result<i64, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     sqlx::query_scalar(
         "INSERT INTO projects (owner_id, title, description, category, phase, image_urls, looking_for, is_published, \
            is_protected, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
@@ -209,6 +213,7 @@ pub enum Change {
 
 /// Applies the changes to the owner's project in one statement; false when it is not theirs.
 pub async fn update(tx: &mut Tx, id: i64, owner: i64, changes: Vec<Change>, now: i64) -> Result<bool, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     let mut sets = vec!["updated_at = $3".to_string()];
     for (i, change) in changes.iter().enumerate() {
         let column = match change {
@@ -231,6 +236,7 @@ pub async fn update(tx: &mut Tx, id: i64, owner: i64, changes: Vec<Change>, now:
 /// (the schema's cascades) and its collaboration requests here. `None` when it is not theirs; else
 /// the stored files it named, for the caller to remove once the deletion commits.
 pub async fn delete(tx: &mut Tx, id: i64, owner: i64) -> Result<Option<Vec<String>>, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     let mut files: Vec<String> = Vec::new();
     let attachments: Vec<String> = sqlx::query_scalar("SELECT attachments FROM project_tasks WHERE project_id = $1")
         .bind(id)
@@ -266,6 +272,7 @@ pub async fn delete(tx: &mut Tx, id: i64, owner: i64) -> Result<Option<Vec<Strin
 
 /// Records the caller's support once and counts it; the new count, or `None` when they already did.
 pub async fn support(tx: &mut Tx, project: i64, user: i64, now: i64) -> Result<Option<i64>, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     let inserted: Option<i64> = sqlx::query_scalar(
         "INSERT INTO project_supports (project_id, user_id, created_at) VALUES ($1, $2, $3) \
          ON CONFLICT (project_id, user_id) DO NOTHING RETURNING id",
@@ -325,6 +332,7 @@ pub async fn add_collaborator(
     role: &str,
     now: i64,
 ) -> Result<Option<CollaboratorRow>, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO project_collaborators (project_id, user_id, role, added_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (project_id, user_id) DO NOTHING RETURNING id",
@@ -344,6 +352,7 @@ pub async fn owner_of(tx: &mut Tx, project: i64) -> Result<i64, sqlx::Error> {
 }
 
 pub async fn remove_collaborator(tx: &mut Tx, project: i64, user: i64) -> Result<bool, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     let removed = sqlx::query("DELETE FROM project_collaborators WHERE project_id = $1 AND user_id = $2")
         .bind(project)
         .bind(user)
@@ -411,6 +420,7 @@ pub async fn insert_task(
     attachments: &[String],
     now: i64,
 ) -> Result<i64, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     sqlx::query_scalar(
         "INSERT INTO project_tasks (project_id, title, description, attachments, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
@@ -432,6 +442,7 @@ pub async fn edit_task(
     attachments: &[String],
     now: i64,
 ) -> Result<(), sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     sqlx::query(
         "UPDATE project_tasks SET title = $2, description = $3, attachments = $4, updated_at = $5 WHERE id = $1",
     )
@@ -447,6 +458,7 @@ pub async fn edit_task(
 
 /// Completes an open task: one conditional statement, so of racing completions one wins.
 pub async fn complete_task(tx: &mut Tx, id: i64, by: i64, now: i64) -> Result<bool, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     let done = sqlx::query(
         "UPDATE project_tasks SET is_completed = 1, completed_by = $2, completed_at = $3, updated_at = $3 \
          WHERE id = $1 AND is_completed = 0",
@@ -470,6 +482,7 @@ pub async fn assign_task(tx: &mut Tx, id: i64, to: Option<i64>, now: i64) -> Res
 }
 
 pub async fn delete_task(tx: &mut Tx, id: i64) -> Result<Option<String>, sqlx::Error> {
+    tx.emit(DomainEvent::CardsChanged);
     sqlx::query_scalar("DELETE FROM project_tasks WHERE id = $1 RETURNING attachments")
         .bind(id)
         .fetch_optional(&mut **tx)

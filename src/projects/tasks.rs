@@ -12,7 +12,6 @@ use axum::{
 use super::{access, announce, model::*, rules, store};
 use crate::files::owners::remove_unused_after_commit;
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
@@ -23,6 +22,7 @@ use crate::{
         ledger::{self, Reason},
     },
     safety::reach::{reach, Reachable},
+    state::AppState,
 };
 
 const TAG: &str = "tasks";

@@ -12,9 +12,9 @@ use futures_util::{SinkExt, StreamExt};
 
 use super::{ClientFrame, ServerFrame};
 use crate::{
-    app::AppState,
     auth::{session, token},
     error::AppError,
+    state::AppState,
 };
 
 /// The largest message a client may send; anything larger closes the socket.

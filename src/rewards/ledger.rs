@@ -10,9 +10,9 @@
 
 use super::catalogue::{level_index, Metric, ACHIEVEMENTS, DAILY_TASKS, LEVELS};
 use crate::{
-    app::AppState,
     db::{Conn, Tx},
     notifications::{self, Kind, NewNotification},
+    state::AppState,
 };
 
 /// Why coins moved; stored with each ledger row.

@@ -9,7 +9,7 @@ pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub use routes::DAILY_LOGIN_COINS;
 

@@ -13,11 +13,11 @@ use super::{
     model::*,
 };
 use crate::{
-    app::AppState,
     auth::CurrentUser,
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
+    state::AppState,
     time::{rfc3339, DAY_MS},
 };
 

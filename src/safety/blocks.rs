@@ -12,12 +12,12 @@ use utoipa::ToSchema;
 
 use crate::{
     accounts::{rules::Role, store as accounts_store},
-    app::AppState,
     auth::CurrentUser,
     db::{Conn, Tx},
     error::{AppError, AppResult, ErrorBody},
     extract::path_id,
     realtime::{ServerFrame, Topic},
+    state::AppState,
     time::rfc3339,
 };
 

@@ -11,9 +11,9 @@ use std::{net::IpAddr, time::Duration};
 use axum::http::Method;
 
 use crate::{
-    app::AppState,
     db::{Db, Tx},
     error::AppError,
+    state::AppState,
 };
 
 /// How much of one kind a person (or an address) may do in a window.

@@ -8,7 +8,7 @@ pub mod reports;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -13,7 +13,6 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::store as accounts_store,
     admin::require_admin,
-    app::AppState,
     auth::CurrentUser,
     chat,
     connections::model::ProfileCard,
@@ -25,6 +24,7 @@ use crate::{
     extract::ApiJson,
     projects,
     realtime::Event,
+    state::AppState,
     time::rfc3339,
 };
 
@@ -467,6 +467,8 @@ async fn remove_content(state: &AppState, tx: &mut Tx, target: TargetType, id: i
 
 /// Suspends an account: no session survives it (on any instance) and no login is let in.
 pub async fn suspend_in(tx: &mut Tx, user: i64, now: i64) -> AppResult<()> {
+    // A suspended owner's projects leave the deck and the feed.
+    tx.emit(crate::events::DomainEvent::CardsChanged);
     sqlx::query("UPDATE users SET suspended_at = $2, updated_at = $2 WHERE id = $1")
         .bind(user)
         .bind(now)

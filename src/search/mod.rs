@@ -24,8 +24,8 @@ use std::{
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    app::AppState,
     db::Db,
+    state::AppState,
     sync::{self, lock},
 };
 pub use index::Index;

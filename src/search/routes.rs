@@ -13,13 +13,13 @@ use super::{
 };
 use crate::{
     accounts::model::{user_columns_of, User, UserRow},
-    app::AppState,
     auth::CurrentUser,
     db::{id_list, page::parse_limit, Conn},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
     projects::{model::Project, store as projects_store},
     safety::blocks,
+    state::AppState,
 };
 
 const TAG: &str = "discovery";

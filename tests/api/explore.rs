@@ -224,6 +224,21 @@ async fn deck_and_feed_cards_follow_every_change_on_every_instance() {
     let theirs = feed.as_array().unwrap().iter().find(|p| p["id"] == id).unwrap();
     assert_eq!((theirs["supporterCount"].as_i64(), theirs["isSupported"].as_bool()), (Some(1), Some(false)));
 
+    // A collaboration request accepted (through the connections area, no project route at all) adds a
+    // member: every reader's card follows, on the other instance too.
+    assert_eq!(
+        owner.patch(&format!("/api/projects/{id}"), &json!({ "isProtected": true })).await.status,
+        StatusCode::OK
+    );
+    let (asker, asker_id) = person_as(&app, "collaborator").await;
+    let asked = asker.post(&format!("/api/projects/{id}/join"), &json!({ "role": "Collaborator" })).await;
+    assert_eq!(asked.body["joined"], false, "{}", asked.body);
+    let requests = owner.get("/api/connections/collaboration-requests").await.body;
+    let request = requests.as_array().unwrap().iter().find(|r| r["requesterId"] == asker_id).unwrap()["id"].clone();
+    let accepted = owner.post_empty(&format!("/api/connections/{request}/accept")).await;
+    assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.body);
+    every_reader_sees(&readers, id, "the accepted collaborator", |card| card["collaboratorCount"] == 2).await;
+
     assert_eq!(
         owner.patch(&format!("/api/projects/{id}"), &json!({ "title": "Retitled" })).await.status,
         StatusCode::OK

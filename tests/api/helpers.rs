@@ -10,7 +10,7 @@ pub const PASSWORD: &str = "Sunflower42!";
 
 pub struct TestApp {
     pub addr: std::net::SocketAddr,
-    pub state: app::AppState,
+    pub state: grow::state::AppState,
     _data_dir: tempfile::TempDir,
     pg_database: Option<(String, String)>,
 }

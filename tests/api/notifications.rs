@@ -209,7 +209,7 @@ async fn the_daily_motivation_run_at_once_by_several_instances_gives_one_note() 
     let second = if on_postgres() { Some(second_instance(&first).await) } else { None };
     let (ann, _) = first.signed_in().await;
     forget_all_notifications(&first).await;
-    let states: Vec<grow::app::AppState> =
+    let states: Vec<grow::state::AppState> =
         std::iter::once(first.state.clone()).chain(second.iter().map(|s| s.state.clone())).collect();
     let (reports, _) = at_once(6, |i| {
         let state = states[i % states.len()].clone();

@@ -157,7 +157,8 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
   await expect(card.getByText('Development')).toBeVisible();
   await expect(card.getByText('Unpublished')).toBeVisible();
   const thumbnail = card.getByRole('button', { name: /View .* images full screen/ }).locator('img');
-  await expect(thumbnail).toHaveAttribute('src', /^\/api\/files\/[^/]+_256\.jpg$/);
+  // The pictures were PNGs: kept as sent, their thumbnails PNGs too (shared/API.md "Uploads").
+  await expect(thumbnail).toHaveAttribute('src', /^\/api\/files\/[^/]+_256\.png$/);
   await card.getByRole('button', { name: `Next image of ${title}` }).click();
   await expect(card.getByText('2 / 2')).toBeVisible();
   await card.getByRole('button', { name: `Next image of ${title}` }).click();

@@ -290,10 +290,13 @@ test('an innovator’s first project unlocks Idea Launched: told in the bell, cl
 
   await claim.click();
   await expectToast(page, 'Reward Claimed!', 'Idea Launched: you earned 50');
+  // Claimed ones move below the open ones, past SHOW ALL.
+  await page.getByRole('button', { name: /^SHOW ALL/ }).click();
   await expect(achievement).toContainText('Claimed');
   await expect(coinsTile).toHaveText((before + 50).toLocaleString('en-GB'));
   // Claimed once: after a reload it stays claimed and pays nothing more.
   await page.reload();
+  await page.getByRole('button', { name: /^SHOW ALL/ }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Idea Launched' })).toContainText('Claimed');
   await expect(statTile(page, 'Your Coins').locator('dd')).toHaveText((before + 50).toLocaleString('en-GB'));
 });

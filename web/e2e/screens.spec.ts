@@ -76,7 +76,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(loads).toBe(2);
     });
 
-    test('asking who is signed in fails: a retryable error, not the login form', async ({ page }) => {
+    test('asking who is signed in fails: a retryable error, not the login form', async ({
+      page,
+      baseURL,
+    }) => {
+      // A browser the server once gave a session (its readable hint): the app asks, and the asking fails.
+      await page.context().addCookies([{ name: 'grow_signed_in', value: '1', url: baseURL! }]);
       let fail = true;
       await page.route('**/api/auth/user', (route) =>
         fail

@@ -1,0 +1,13 @@
+//! Domain events: what a store says it changed, announced once its transaction commits (and never
+//! for one that rolls back). Stores name the fact; listeners (the card cache, which tells the other
+//! instances through the live bridge) decide what follows, so no list of routes has to guess which
+//! calls might change what.
+
+/// A fact a committed write established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DomainEvent {
+    /// What a project card shows changed: a project, its tasks, team, supporters or owner's name and
+    /// photo, or which projects a card list holds (published, deleted, an owner suspended or gone, a
+    /// block between two people).
+    CardsChanged,
+}

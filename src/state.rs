@@ -1,0 +1,53 @@
+//! What every handler is given: the services the server holds (database, live hub, caches, search,
+//! mail, files, clock). It imports only those services, never the router (`app.rs` assembles the
+//! router from the areas and builds this state), so no area depends on `app.rs`.
+
+use std::sync::Arc;
+
+use axum::http::HeaderMap;
+
+use crate::{
+    auth::rate_limit::LoginLimiter,
+    config::Config,
+    db::Db,
+    notifications::push::Pusher,
+    realtime::{self, Event},
+    web,
+};
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    /// Where people reach the app, without a trailing slash: `GROW_PUBLIC_URL` or the bound address.
+    pub public_url: Arc<str>,
+    pub login_limiter: Arc<LoginLimiter>,
+    pub mailer: Arc<crate::mail::Mailer>,
+    /// The live channel; it also owns the session cache it keeps fresh.
+    pub hub: realtime::Hub,
+    /// Web Push: the VAPID key and the delivery worker.
+    pub pusher: Pusher,
+    /// The time day-based rules read (tests move it forward).
+    pub clock: crate::time::Clock,
+    /// Uploaded files (profile photos, …).
+    pub files: crate::files::FileStore,
+    /// The discovery search index (kept following the database by a task of `start`).
+    pub search: crate::search::Search,
+    /// The read model of the deck and the feed (kept fresh through the hub's events).
+    pub cards: crate::projects::cards::Cards,
+    pub openapi_json: Arc<String>,
+}
+
+impl AppState {
+    /// After a committed change to a user's record: every instance drops its cached copy and the
+    /// user's open tabs refetch. Every write to `users` that a session shows calls this.
+    pub fn user_changed(&self, user_id: i64) {
+        self.hub.emit(Event::UserChanged { user_id });
+    }
+
+    /// True when a request may change state or open a socket: it carries no `Origin`, or its
+    /// origin is the `Host` it was sent to, or the configured public origin (behind a proxy).
+    pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {
+        web::origin_is_own(headers, &self.public_url)
+    }
+}
