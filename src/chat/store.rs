@@ -199,8 +199,9 @@ pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
            {project_branch}\
            UNION ALL SELECT r.id FROM conversations r WHERE r.kind = 'room' \
              AND r.room IN (SELECT cm.room FROM community_members cm WHERE cm.user_id = $1)) \
-         AND ($3 IS NULL OR c.last_message_at < $3 OR (c.last_message_at = $3 AND c.id < $4)) \
-         ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2"
+         AND {} \
+         ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2",
+        crate::db::page::before("c.last_message_at", "c.id", 3)
     ))
     .bind(me)
     .bind(page.fetch_limit())

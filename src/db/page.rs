@@ -5,9 +5,9 @@
 //! page (no offsets). The position travels as an opaque cursor; the answer is a JSON array with an
 //! RFC 8288 `Link: <…>; rel="next"` while more remain, keeping the request's filters.
 //!
-//! In SQL, newest first: `WHERE ($2 IS NULL OR (created_at, id) < ($2, $3)) ORDER BY created_at DESC,
-//! id DESC LIMIT $1` with `page.fetch_limit()`, `page.after_key()` and `page.after_id()`; then
-//! `page.finish(rows, |r| (r.created_at, r.id))`.
+//! In SQL, newest first: `WHERE … AND {before("created_at", "id", 3)} ORDER BY created_at DESC, id DESC
+//! LIMIT $2` ([`before`]; [`after`] for oldest first), bound with `page.fetch_limit()`, `page.after_key()`
+//! and `page.after_id()`; then `page.finish(rows, |r| (r.created_at, r.id))`.
 
 use axum::{
     extract::FromRequestParts,
@@ -151,6 +151,20 @@ impl<S: Send + Sync> FromRequestParts<S> for PageRequest {
 }
 
 /// `limit` alone, for answers that are capped but not paged (search keeps its object shape).
+/// The keyset predicate of a page going back (newest first): the rows strictly before the cursor
+/// `(key, id)`, whose values are bound at `$n` and `$n+1` (both NULL on the first page). Written once
+/// here so that every list pages the same way.
+pub fn before(key: &str, id: &str, n: usize) -> String {
+    let m = n + 1;
+    format!("(${n} IS NULL OR {key} < ${n} OR ({key} = ${n} AND {id} < ${m}))")
+}
+
+/// The keyset predicate of a page going forward (oldest first): the rows strictly after the cursor.
+pub fn after(key: &str, id: &str, n: usize) -> String {
+    let m = n + 1;
+    format!("(${n} IS NULL OR {key} > ${n} OR ({key} = ${n} AND {id} > ${m}))")
+}
+
 pub fn parse_limit(value: &str) -> Result<i64, AppError> {
     match value.parse::<i64>() {
         Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),

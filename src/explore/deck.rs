@@ -110,11 +110,12 @@ pub async fn swiped(
     CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Page<Swipe>> {
-    let rows: Vec<Swipe> = sqlx::query_as(
+    let rows: Vec<Swipe> = sqlx::query_as(&format!(
         "SELECT project_id, direction, created_at FROM project_swipes WHERE user_id = $1 \
-         AND ($3 IS NULL OR created_at < $3 OR (created_at = $3 AND project_id < $4)) \
+         AND {} \
          ORDER BY created_at DESC, project_id DESC LIMIT $2",
-    )
+        crate::db::page::before("created_at", "project_id", 3),
+    ))
     .bind(me.id)
     .bind(page.fetch_limit())
     .bind(page.after_key())

@@ -110,8 +110,9 @@ pub async fn list(
     let project = access::owned(&state, me.id, crate::extract::path_id(&id, "Project")?).await?;
     let rows: Vec<ProjectPledgeRow> = sqlx::query_as(&format!(
         "{BOOK_SELECT} WHERE g.project_id = $1 \
-         AND ($3 IS NULL OR g.created_at < $3 OR (g.created_at = $3 AND g.id < $4)) \
-         ORDER BY g.created_at DESC, g.id DESC LIMIT $2"
+         AND {} \
+         ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
+        crate::db::page::before("g.created_at", "g.id", 3)
     ))
     .bind(project.id)
     .bind(page.fetch_limit())

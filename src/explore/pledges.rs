@@ -208,8 +208,9 @@ pub async fn investments(
 ) -> AppResult<Page<Pledge>> {
     let rows: Vec<PledgeRow> = sqlx::query_as(&format!(
         "{PLEDGE_SELECT} WHERE g.investor_id = $1 \
-         AND ($3 IS NULL OR g.created_at < $3 OR (g.created_at = $3 AND g.id < $4)) \
-         ORDER BY g.created_at DESC, g.id DESC LIMIT $2"
+         AND {} \
+         ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
+        crate::db::page::before("g.created_at", "g.id", 3)
     ))
     .bind(me.id)
     .bind(page.fetch_limit())

@@ -69,8 +69,9 @@ pub async fn insert(tx: &mut Tx, new: &NewNotification<'_>) -> Result<Option<Not
 pub async fn page(conn: &mut Conn, user_id: i64, page: &PageRequest) -> Result<Vec<NotificationRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE user_id = $1 \
-         AND ($3 IS NULL OR created_at < $3 OR (created_at = $3 AND id < $4)) \
-         ORDER BY created_at DESC, id DESC LIMIT $2"
+         AND {} \
+         ORDER BY created_at DESC, id DESC LIMIT $2",
+        crate::db::page::before("created_at", "id", 3)
     ))
     .bind(user_id)
     .bind(page.fetch_limit())

@@ -6,7 +6,10 @@ use std::collections::HashMap;
 
 use super::model::{CollaboratorRow, PostRow, ProjectRow, TaskRow};
 use crate::{
-    db::{page::PageRequest, Conn, Tx},
+    db::{
+        page::{self, PageRequest},
+        Conn, Tx,
+    },
     events::DomainEvent,
 };
 
@@ -25,8 +28,9 @@ const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p
     FROM projects p JOIN users u ON u.id = p.owner_id";
 
 /// Newest first, continuing after the cursor (`$3`, `$4`); `$2` is the page size.
-const NEWEST_FIRST: &str = "AND ($3 IS NULL OR p.created_at < $3 OR (p.created_at = $3 AND p.id < $4)) \
-    ORDER BY p.created_at DESC, p.id DESC LIMIT $2";
+fn newest_first() -> String {
+    format!("AND {} ORDER BY p.created_at DESC, p.id DESC LIMIT $2", page::before("p.created_at", "p.id", 3))
+}
 
 pub async fn find(conn: &mut Conn, me: i64, id: i64) -> Result<Option<ProjectRow>, sqlx::Error> {
     sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut *conn).await
@@ -42,7 +46,7 @@ async fn page_where<T>(
 where
     T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
 {
-    sqlx::query_as(&format!("{select} WHERE {condition} {NEWEST_FIRST}"))
+    sqlx::query_as(&format!("{select} WHERE {condition} {}", newest_first()))
         .bind(me)
         .bind(page.fetch_limit())
         .bind(page.after_key())
@@ -88,7 +92,8 @@ pub async fn deck(
     sqlx::query_as(&format!(
         "{ENTRY_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.owner_id <> $1 \
          AND NOT EXISTS (SELECT 1 FROM project_swipes w WHERE w.user_id = $1 AND w.project_id = p.id) \
-         AND ($5 IS NULL OR p.category = $5) AND ($6 IS NULL OR p.looking_for LIKE $6) {NEWEST_FIRST}"
+         AND ($5 IS NULL OR p.category = $5) AND ($6 IS NULL OR p.looking_for LIKE $6) {}",
+        newest_first()
     ))
     .bind(me)
     .bind(page.fetch_limit())
@@ -314,7 +319,8 @@ pub async fn collaborators(
 ) -> Result<Vec<CollaboratorRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "{COLLABORATOR_SELECT} WHERE c.project_id = $1 \
-         AND ($3 IS NULL OR c.added_at > $3 OR (c.added_at = $3 AND c.id > $4)) ORDER BY c.added_at, c.id LIMIT $2"
+         AND {} ORDER BY c.added_at, c.id LIMIT $2",
+        page::after("c.added_at", "c.id", 3)
     ))
     .bind(project)
     .bind(page.fetch_limit())
@@ -501,9 +507,12 @@ const FEEDBACK_SELECT: &str = "SELECT x.id, x.project_id, x.author_id, CAST(NULL
     u.last_name AS author_last_name, u.profile_image_url AS author_profile_image \
     FROM project_feedback x JOIN users u ON u.id = x.author_id";
 
-const POSTS_NEWEST_FIRST: &str = "WHERE x.project_id = $1 \
-    AND ($3 IS NULL OR x.created_at < $3 OR (x.created_at = $3 AND x.id < $4)) \
-    ORDER BY x.created_at DESC, x.id DESC LIMIT $2";
+fn posts_newest_first() -> String {
+    format!(
+        "WHERE x.project_id = $1 AND {} ORDER BY x.created_at DESC, x.id DESC LIMIT $2",
+        page::before("x.created_at", "x.id", 3)
+    )
+}
 
 async fn posts_page(
     conn: &mut Conn,
@@ -511,7 +520,7 @@ async fn posts_page(
     project: i64,
     page: &PageRequest,
 ) -> Result<Vec<PostRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{select} {POSTS_NEWEST_FIRST}"))
+    sqlx::query_as(&format!("{select} {}", posts_newest_first()))
         .bind(project)
         .bind(page.fetch_limit())
         .bind(page.after_key())

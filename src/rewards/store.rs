@@ -14,8 +14,9 @@ pub async fn leaderboard(
     sqlx::query_as(&format!(
         "SELECT u.id, u.first_name, u.last_name, u.username, u.profile_image_url, u.coins, \
          u.lifetime_coins AS total_coins_earned \
-         FROM users u WHERE u.coins > 0 AND ($2 IS NULL OR u.coins < $2 OR (u.coins = $2 AND u.id < $3)) AND {} \
+         FROM users u WHERE u.coins > 0 AND {} AND {} \
          ORDER BY u.coins DESC, u.id DESC LIMIT $1",
+        crate::db::page::before("u.coins", "u.id", 2),
         crate::safety::blocks::listable_sql("$4", "u")
     ))
     .bind(limit)

@@ -419,8 +419,9 @@ pub async fn list(
     let mut conn = state.db.conn().await?;
     let rows: Vec<ReportRow> = sqlx::query_as(&format!(
         "SELECT {REPORT_COLUMNS} FROM reports WHERE ($1 = 0 OR status = 'open') \
-         AND ($3 IS NULL OR created_at < $3 OR (created_at = $3 AND id < $4)) \
-         ORDER BY created_at DESC, id DESC LIMIT $2"
+         AND {} \
+         ORDER BY created_at DESC, id DESC LIMIT $2",
+        crate::db::page::before("created_at", "id", 3)
     ))
     .bind(i64::from(open_only))
     .bind(page.fetch_limit())
