@@ -70,9 +70,15 @@ pub async fn post_update(
     let content = rules::text(&body.content, "Content")?;
     let image = image_input(&state, me.id, project.id, body.image_url.as_deref()).await?;
     let mut tx = state.db.begin().await?;
-    let row =
-        store::insert_update(&mut tx, project.id, me.id, &title, &content, image.as_deref(), state.clock.now_ms())
-            .await?;
+    let post = store::NewPost {
+        project: project.id,
+        author: me.id,
+        kind: store::PostKind::Update { title: &title },
+        content: &content,
+        image_url: image.as_deref(),
+        now: state.clock.now_ms(),
+    };
+    let row = store::insert_post(&mut tx, &post).await?;
     let supporters = store::supporters(&mut tx, project.id).await?;
     let message = format!("{}: {title}", project.title);
     for supporter in &supporters {
@@ -139,16 +145,15 @@ pub async fn post_feedback(
     };
     let image = image_input(&state, me.id, project.id, body.image_url.as_deref()).await?;
     let mut tx = state.db.begin().await?;
-    let row = store::insert_feedback(
-        &mut tx,
-        project.id,
-        me.id,
-        &content,
-        image.as_deref(),
-        parent.as_ref().map(|p| p.id),
-        state.clock.now_ms(),
-    )
-    .await?;
+    let post = store::NewPost {
+        project: project.id,
+        author: me.id,
+        kind: store::PostKind::Feedback { parent: parent.as_ref().map(|p| p.id) },
+        content: &content,
+        image_url: image.as_deref(),
+        now: state.clock.now_ms(),
+    };
+    let row = store::insert_post(&mut tx, &post).await?;
     if let (Some(parent), Some(author)) = (&parent, &replied_to) {
         let message = format!("{} {} replied to your feedback on {}", me.first_name, me.last_name, project.title);
         notifications::notify(

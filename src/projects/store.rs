@@ -541,52 +541,45 @@ pub async fn feedback_item(conn: &mut Conn, id: i64) -> Result<Option<PostRow>, 
     sqlx::query_as(&format!("{FEEDBACK_SELECT} WHERE x.id = $1")).bind(id).fetch_optional(&mut *conn).await
 }
 
-pub async fn insert_update(
-    tx: &mut Tx,
-    project: i64,
-    author: i64,
-    title: &str,
-    content: &str,
-    image_url: Option<&str>,
-    now: i64,
-) -> Result<PostRow, sqlx::Error> {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO project_updates (project_id, author_id, title, content, image_url, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
-    )
-    .bind(project)
-    .bind(author)
-    .bind(title)
-    .bind(content)
-    .bind(image_url)
-    .bind(now)
-    .fetch_one(&mut **tx)
-    .await?;
-    sqlx::query_as(&format!("{UPDATE_SELECT} WHERE x.id = $1")).bind(id).fetch_one(&mut **tx).await
+/// What a new post is: an update (with its title) or a feedback comment (a reply names its parent).
+pub enum PostKind<'a> {
+    Update { title: &'a str },
+    Feedback { parent: Option<i64> },
 }
 
-pub async fn insert_feedback(
-    tx: &mut Tx,
-    project: i64,
-    author: i64,
-    content: &str,
-    image_url: Option<&str>,
-    parent: Option<i64>,
-    now: i64,
-) -> Result<PostRow, sqlx::Error> {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO project_feedback (project_id, author_id, content, image_url, parent_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
-    )
-    .bind(project)
-    .bind(author)
-    .bind(content)
-    .bind(image_url)
-    .bind(parent)
-    .bind(now)
-    .fetch_one(&mut **tx)
-    .await?;
-    sqlx::query_as(&format!("{FEEDBACK_SELECT} WHERE x.id = $1")).bind(id).fetch_one(&mut **tx).await
+/// A new update or feedback comment on a project.
+pub struct NewPost<'a> {
+    pub project: i64,
+    pub author: i64,
+    pub kind: PostKind<'a>,
+    pub content: &'a str,
+    pub image_url: Option<&'a str>,
+    pub now: i64,
+}
+
+/// Writes an update or a comment (one statement shape for both tables) and reads it back as lists show it.
+pub async fn insert_post(tx: &mut Tx, post: &NewPost<'_>) -> Result<PostRow, sqlx::Error> {
+    let (table, extra_column, select, extra): (&str, &str, &str, Extra<'_>) = match post.kind {
+        PostKind::Update { title } => ("project_updates", "title", UPDATE_SELECT, Extra::Text(title)),
+        PostKind::Feedback { parent } => ("project_feedback", "parent_id", FEEDBACK_SELECT, Extra::Id(parent)),
+    };
+    let insert = format!(
+        "INSERT INTO {table} (project_id, author_id, {extra_column}, content, image_url, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id"
+    );
+    let query = sqlx::query_scalar(&insert).bind(post.project).bind(post.author);
+    let query = match extra {
+        Extra::Text(text) => query.bind(text),
+        Extra::Id(id) => query.bind(id),
+    };
+    let id: i64 = query.bind(post.content).bind(post.image_url).bind(post.now).fetch_one(&mut **tx).await?;
+    sqlx::query_as(&format!("{select} WHERE x.id = $1")).bind(id).fetch_one(&mut **tx).await
+}
+
+/// The one column in which an update and a comment differ.
+enum Extra<'a> {
+    Text(&'a str),
+    Id(Option<i64>),
 }
 
 /// Published, active projects among `ids` (any order), as the caller sees them.

@@ -108,17 +108,25 @@ pub async fn credit(
     add_to_balance(tx, user_id, amount, now).await.map(Some)
 }
 
-async fn add_to_balance(tx: &mut Tx, user_id: i64, amount: i64, now: i64) -> Result<Balance, sqlx::Error> {
-    let (coins, lifetime): (i64, i64) = sqlx::query_as(
-        "UPDATE users SET coins = coins + $1, lifetime_coins = lifetime_coins + $1, updated_at = $2 WHERE id = $3 \
-         RETURNING coins, lifetime_coins",
+/// Moves a balance by `delta` coins (an award adds to the lifetime total too; a spend never takes
+/// the balance below zero): one statement for both directions. `None` when a spend finds it short.
+async fn move_balance(tx: &mut Tx, user_id: i64, delta: i64, now: i64) -> Result<Option<Balance>, sqlx::Error> {
+    let moved: Option<(i64, i64)> = sqlx::query_as(
+        "UPDATE users SET coins = coins + $1, \
+           lifetime_coins = lifetime_coins + CASE WHEN $1 > 0 THEN $1 ELSE 0 END, updated_at = $2 \
+         WHERE id = $3 AND coins + $1 >= 0 RETURNING coins, lifetime_coins",
     )
-    .bind(amount)
+    .bind(delta)
     .bind(now)
     .bind(user_id)
-    .fetch_one(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    Ok(Balance { coins, lifetime })
+    Ok(moved.map(|(coins, lifetime)| Balance { coins, lifetime }))
+}
+
+/// Adds an award to the balance (which it cannot make short).
+async fn add_to_balance(tx: &mut Tx, user_id: i64, amount: i64, now: i64) -> Result<Balance, sqlx::Error> {
+    move_balance(tx, user_id, amount, now).await?.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// What an award paid: `coins` (0 when the act was already paid or today's cap for its kind was
@@ -280,16 +288,7 @@ pub async fn spend(
     moved: &[Metric],
 ) -> Result<Option<Balance>, sqlx::Error> {
     let now = state.clock.now_ms();
-    let balance: Option<(i64, i64)> = sqlx::query_as(
-        "UPDATE users SET coins = coins - $1, updated_at = $2 WHERE id = $3 AND coins >= $1 \
-         RETURNING coins, lifetime_coins",
-    )
-    .bind(amount)
-    .bind(now)
-    .bind(user_id)
-    .fetch_optional(&mut **tx)
-    .await?;
-    let Some((coins, lifetime)) = balance else {
+    let Some(balance) = move_balance(tx, user_id, -amount, now).await? else {
         return Ok(None);
     };
     if !write_row(tx, user_id, -amount, reason, act_key, now).await? {
@@ -297,7 +296,7 @@ pub async fn spend(
         return Err(sqlx::Error::Protocol(format!("the spend {act_key} was already recorded")));
     }
     progress(state, tx, user_id, moved).await?;
-    Ok(Some(Balance { coins, lifetime }))
+    Ok(Some(balance))
 }
 
 /// The value of a metric for a user now.
