@@ -111,6 +111,14 @@ fn rounded(value: Option<f64>) -> Option<f64> {
 }
 
 /// The ranked people and projects, read back in rank order; those gone or hidden drop out.
+/// What both searches start from: the question and limit read, and the asker with their position and
+/// the people a block hides from them.
+async fn asked(state: &AppState, me: &UserRow, params: SearchParams) -> AppResult<Asked> {
+    let mut asked = read_params(me, params)?;
+    asked.asker.hidden = blocks::hidden_from(&mut *state.db.conn().await?, me.id).await?;
+    Ok(asked)
+}
+
 async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -> AppResult<SearchResults> {
     let mut users = Vec::with_capacity(people.len());
     if !people.is_empty() {
@@ -165,8 +173,7 @@ pub async fn smart(
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<SearchAnswer>> {
-    let mut asked = read_params(&me, params)?;
-    asked.asker.hidden = blocks::hidden_from(&mut *state.db.conn().await?, me.id).await?;
+    let asked = asked(&state, &me, params).await?;
     // Ranking is CPU work over the whole index: off the async threads, people and projects side by side.
     let search = state.search.clone();
     let (question, asker, limit) = (asked.question.clone(), asked.asker, asked.limit);
@@ -219,8 +226,7 @@ pub async fn simple(
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<SearchAnswer>> {
-    let mut asked = read_params(&me, params)?;
-    asked.asker.hidden = blocks::hidden_from(&mut *state.db.conn().await?, me.id).await?;
+    let asked = asked(&state, &me, params).await?;
     let (people, projects) = rank::plain(&state.search.read(), &asked.question, &asked.asker, asked.limit);
     let mut conn = state.db.conn().await?;
     let results = read_back(&mut conn, me.id, &people, &projects).await?;
