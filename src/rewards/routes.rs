@@ -11,6 +11,7 @@ use super::{
     catalogue::{level_index, Metric, ACHIEVEMENTS, DAILY_TASKS, LEVELS, STORE},
     ledger::{self, Reason},
     model::*,
+    store,
 };
 use crate::{
     auth::CurrentUser,
@@ -25,16 +26,6 @@ const TAG: &str = "rewards";
 pub const DAILY_LOGIN_COINS: i64 = 10;
 const SCRATCH_MIN: i64 = 10;
 const SCRATCH_MAX: i64 = 100;
-
-/// A user's row of `user_achievements`.
-#[derive(sqlx::FromRow)]
-struct Progress {
-    achievement_id: String,
-    progress: i64,
-    is_completed: i64,
-    unlocked_at: Option<i64>,
-    claimed_at: Option<i64>,
-}
 
 fn level_of(lifetime: i64) -> Level {
     let index = level_index(lifetime);
@@ -63,15 +54,7 @@ async fn daily_bonus(state: &AppState, user_id: i64) -> AppResult<Option<DailyRe
     else {
         return Ok(None);
     };
-    let streak: i64 = sqlx::query_scalar(
-        "UPDATE users SET streak_days = CASE WHEN last_login_day = $2 THEN streak_days + 1 ELSE 1 END, \
-         last_login_day = $3 WHERE id = $1 RETURNING streak_days",
-    )
-    .bind(user_id)
-    .bind(today - 1)
-    .bind(today)
-    .fetch_one(&mut *tx)
-    .await?;
+    let streak = store::count_login_day(&mut tx, user_id, today).await?;
     ledger::settle(state, &mut tx, user_id, DAILY_LOGIN_COINS, balance, &[Metric::DailyLogins, Metric::StreakDays])
         .await?;
     tx.commit().await?;
@@ -94,20 +77,11 @@ pub async fn rewards(
     tx.commit().await?;
 
     let mut conn = state.db.conn().await?;
-    let (coins, lifetime, scratch_streak, last_scratch, streak): (i64, i64, i64, Option<i64>, i64) = sqlx::query_as(
-        "SELECT coins, lifetime_coins, scratch_card_streak, last_scratch_at, streak_days FROM users WHERE id = $1",
-    )
-    .bind(user.id)
-    .fetch_one(&mut *conn)
-    .await?;
+    let store::Standing { coins, lifetime, scratch_streak, last_scratch, streak } =
+        store::standing(&mut conn, user.id).await?;
     let now = state.clock.now_ms();
     let next_scratch = last_scratch.map(|at| at + DAY_MS).filter(|at| *at > now);
-    let progress: Vec<Progress> = sqlx::query_as(
-        "SELECT achievement_id, progress, is_completed, unlocked_at, claimed_at FROM user_achievements WHERE user_id = $1",
-    )
-    .bind(user.id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let progress = store::achievement_progress(&mut conn, user.id).await?;
     let achievements = ACHIEVEMENTS
         .iter()
         .map(|a| {
@@ -128,13 +102,7 @@ pub async fn rewards(
             }
         })
         .collect();
-    let today_counts: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT task_id, completed_count, claimed_count FROM user_daily_tasks WHERE user_id = $1 AND day = $2",
-    )
-    .bind(user.id)
-    .bind(state.clock.today())
-    .fetch_all(&mut *conn)
-    .await?;
+    let today_counts = store::daily_task_counts(&mut conn, user.id, state.clock.today()).await?;
     let daily_tasks = DAILY_TASKS
         .iter()
         .map(|t| DailyTaskProgress {
@@ -149,7 +117,7 @@ pub async fn rewards(
             claimable: today_counts.iter().find(|c| c.0 == t.id).map_or(0, |c| c.1 - c.2),
         })
         .collect();
-    let leaderboard = super::store::leaderboard(&mut conn, user.id, 10, None).await?;
+    let leaderboard = store::leaderboard(&mut conn, user.id, 10, None).await?;
     Ok(Json(RewardsResponse {
         user: RewardsUser {
             coins,
@@ -177,17 +145,7 @@ pub async fn scratch(State(state): State<AppState>, CurrentUser(user): CurrentUs
     let mut tx = state.db.begin().await?;
     // Once per 24 h from the last scratch: claimed by one conditional statement, so racing
     // scratches cannot both win.
-    let claimed: Option<i64> = sqlx::query_scalar(
-        "UPDATE users SET scratch_card_streak = CASE WHEN last_scratch_at > $3 THEN scratch_card_streak + 1 ELSE 1 END, \
-         last_scratch_at = $2 WHERE id = $1 AND (last_scratch_at IS NULL OR last_scratch_at <= $4) RETURNING id",
-    )
-    .bind(user.id)
-    .bind(now)
-    .bind(now - 2 * DAY_MS)
-    .bind(now - DAY_MS)
-    .fetch_optional(&mut *tx)
-    .await?;
-    if claimed.is_none() {
+    if !store::take_scratch(&mut tx, user.id, now).await? {
         return Err(AppError::bad_request("You have already scratched your card. Come back when the countdown ends."));
     }
     // Chosen here, never by the client.
@@ -252,26 +210,11 @@ pub async fn claim(
         .find(|a| a.id.eq_ignore_ascii_case(&name) || a.name.eq_ignore_ascii_case(&name))
         .ok_or(AppError::NotFound("Achievement"))?;
     let mut tx = state.db.begin().await?;
-    let claimed: Option<i64> = sqlx::query_scalar(
-        "UPDATE user_achievements SET claimed_at = $3 WHERE user_id = $1 AND achievement_id = $2 \
-         AND is_completed = 1 AND claimed_at IS NULL RETURNING user_id",
-    )
-    .bind(user.id)
-    .bind(achievement.id)
-    .bind(state.clock.now_ms())
-    .fetch_optional(&mut *tx)
-    .await?;
-    if claimed.is_none() {
-        let done: Option<(i64, Option<i64>)> = sqlx::query_as(
-            "SELECT is_completed, claimed_at FROM user_achievements WHERE user_id = $1 AND achievement_id = $2",
-        )
-        .bind(user.id)
-        .bind(achievement.id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        return Err(match done {
-            Some((_, Some(_))) => AppError::bad_request("This reward has already been claimed"),
-            _ => AppError::bad_request("Complete this achievement first"),
+    if !store::claim_achievement(&mut tx, user.id, achievement.id, state.clock.now_ms()).await? {
+        let claimed_before = store::achievement_claimed(&mut tx, user.id, achievement.id).await?;
+        return Err(match claimed_before {
+            true => AppError::bad_request("This reward has already been claimed"),
+            false => AppError::bad_request("Complete this achievement first"),
         });
     }
     let act = format!("achievement:{}:{}", user.id, achievement.id);
@@ -296,6 +239,6 @@ pub async fn leaderboard(
     CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Page<LeaderboardEntry>> {
-    let rows = super::store::leaderboard(&mut *state.db.conn().await?, me.id, page.fetch_limit(), page.after).await?;
+    let rows = store::leaderboard(&mut *state.db.conn().await?, me.id, page.fetch_limit(), page.after).await?;
     Ok(page.finish(rows, |e| (e.coins, e.id)))
 }
