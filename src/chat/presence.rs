@@ -13,6 +13,7 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::store;
 use crate::{
     auth::CurrentUser,
     db::Conn,
@@ -44,12 +45,7 @@ fn instance_key(state: &AppState) -> i64 {
 }
 
 pub async fn is_online(conn: &mut Conn, user: i64) -> Result<bool, sqlx::Error> {
-    let fresh: Option<i64> = sqlx::query_scalar("SELECT 1 FROM presence WHERE user_id = $1 AND seen_at > $2 LIMIT 1")
-        .bind(user)
-        .bind(now_ms() - STALE_MS)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(fresh.is_some())
+    store::present_since(conn, user, now_ms() - STALE_MS).await
 }
 
 /// A socket of `user` opened or closed on this instance: the row follows whether any of their
@@ -64,86 +60,28 @@ async fn write(state: &AppState, user: i64) -> Result<(), sqlx::Error> {
     let _one_at_a_time = WRITES.lock().await;
     let mut conn = state.db.conn().await?;
     let was = is_online(&mut conn, user).await?;
-    if state.hub.is_online(user) {
-        sqlx::query(
-            "INSERT INTO presence (user_id, instance_id, seen_at) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id, instance_id) DO UPDATE SET seen_at = excluded.seen_at",
-        )
-        .bind(user)
-        .bind(instance_key(state))
-        .bind(now_ms())
-        .execute(&mut *conn)
-        .await?;
-    } else {
-        sqlx::query("DELETE FROM presence WHERE user_id = $1 AND instance_id = $2")
-            .bind(user)
-            .bind(instance_key(state))
-            .execute(&mut *conn)
-            .await?;
+    match state.hub.is_online(user) {
+        true => store::mark_present(&mut conn, user, instance_key(state), now_ms()).await?,
+        false => store::mark_absent(&mut conn, user, instance_key(state)).await?,
     }
     let now = is_online(&mut conn, user).await?;
     if was != now {
-        for watcher in watchers(&mut conn, user).await? {
+        for watcher in store::presence_watchers(&mut conn, user).await? {
             state.hub.publish(Topic::User(watcher), ServerFrame::Presence { user_id: user, online: now });
         }
     }
     Ok(())
 }
 
-/// The people who see a person's presence: their connections and the people they chat with directly.
-async fn watchers(conn: &mut Conn, user: i64) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT CASE WHEN low_id = $1 THEN high_id ELSE low_id END FROM connections
-             WHERE (low_id = $1 OR high_id = $1) AND status = 'accepted'
-         UNION
-         SELECT CASE WHEN low_id = $1 THEN high_id ELSE low_id END FROM conversations
-             WHERE kind = 'direct' AND (low_id = $1 OR high_id = $1)
-         EXCEPT
-         SELECT blocked_id FROM blocks WHERE blocker_id = $1
-         EXCEPT
-         SELECT blocker_id FROM blocks WHERE blocked_id = $1",
-    )
-    .bind(user)
-    .fetch_all(&mut *conn)
-    .await
-}
-
 /// Keeps this instance's rows fresh and drops rows no instance refreshes (run every [`HEARTBEAT`]).
 pub async fn heartbeat(state: &AppState) -> Result<(), sqlx::Error> {
     let now = now_ms();
-    let mut conn = state.db.conn().await?;
-    sqlx::query("UPDATE presence SET seen_at = $1 WHERE instance_id = $2")
-        .bind(now)
-        .bind(instance_key(state))
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("DELETE FROM presence WHERE seen_at <= $1").bind(now - STALE_MS).execute(&mut *conn).await?;
-    Ok(())
+    store::refresh_presence(&mut *state.db.conn().await?, instance_key(state), now, now - STALE_MS).await
 }
 
 /// On a clean stop this instance's rows go at once rather than waiting to go stale.
 pub async fn forget_instance(state: &AppState) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM presence WHERE instance_id = $1")
-        .bind(instance_key(state))
-        .execute(state.db.pool())
-        .await
-        .map(|_| ())
-}
-
-/// Whether `me` may see `other` come and go: they are connected or have a direct chat, and no
-/// block stands between them (API.md "Limits and fair play"; the same people [`watchers`] names).
-async fn sees(conn: &mut Conn, me: i64, other: i64) -> Result<bool, sqlx::Error> {
-    let (low, high) = (me.min(other), me.max(other));
-    let found: Option<i64> = sqlx::query_scalar(
-        "SELECT 1 WHERE (EXISTS (SELECT 1 FROM connections WHERE low_id = $1 AND high_id = $2 AND status = 'accepted') \
-            OR EXISTS (SELECT 1 FROM conversations WHERE kind = 'direct' AND low_id = $1 AND high_id = $2)) \
-         AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1))",
-    )
-    .bind(low)
-    .bind(high)
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(found.is_some())
+    store::forget_presence(&mut *state.db.conn().await?, instance_key(state)).await
 }
 
 #[utoipa::path(get, path = "/api/users/{id}/presence", tag = "chat", params(("id" = String, Path)),
@@ -158,7 +96,7 @@ pub async fn presence(
     let id = crate::extract::path_id(&id, "User")?;
     let mut conn = state.db.conn().await?;
     // Anyone else learns nothing, not even that the person exists.
-    if id != me.id && !sees(&mut conn, me.id, id).await? {
+    if id != me.id && !store::sees_presence(&mut conn, me.id, id).await? {
         return Err(AppError::NotFound("User"));
     }
     if crate::accounts::store::find_by_id(&mut conn, id).await?.is_none() {

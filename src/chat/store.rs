@@ -236,3 +236,87 @@ pub async fn is_room_member(conn: &mut Conn, room: &str, user: i64) -> Result<bo
             .await?;
     Ok(found.is_some())
 }
+
+// ---- presence (`chat::presence`) ----
+
+/// True when a row fresher than `fresh_after` names the user (a socket open on a live instance).
+pub async fn present_since(conn: &mut Conn, user: i64, fresh_after: i64) -> Result<bool, sqlx::Error> {
+    let fresh: Option<i64> = sqlx::query_scalar("SELECT 1 FROM presence WHERE user_id = $1 AND seen_at > $2 LIMIT 1")
+        .bind(user)
+        .bind(fresh_after)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(fresh.is_some())
+}
+
+pub async fn mark_present(conn: &mut Conn, user: i64, instance: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO presence (user_id, instance_id, seen_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (user_id, instance_id) DO UPDATE SET seen_at = excluded.seen_at",
+    )
+    .bind(user)
+    .bind(instance)
+    .bind(now)
+    .execute(&mut *conn)
+    .await
+    .map(|_| ())
+}
+
+pub async fn mark_absent(conn: &mut Conn, user: i64, instance: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM presence WHERE user_id = $1 AND instance_id = $2")
+        .bind(user)
+        .bind(instance)
+        .execute(&mut *conn)
+        .await
+        .map(|_| ())
+}
+
+/// The people who see a person's presence: their connections and the people they chat with directly,
+/// without anyone a block stands between.
+pub async fn presence_watchers(conn: &mut Conn, user: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT CASE WHEN low_id = $1 THEN high_id ELSE low_id END FROM connections
+             WHERE (low_id = $1 OR high_id = $1) AND status = 'accepted'
+         UNION
+         SELECT CASE WHEN low_id = $1 THEN high_id ELSE low_id END FROM conversations
+             WHERE kind = 'direct' AND (low_id = $1 OR high_id = $1)
+         EXCEPT
+         SELECT blocked_id FROM blocks WHERE blocker_id = $1
+         EXCEPT
+         SELECT blocker_id FROM blocks WHERE blocked_id = $1",
+    )
+    .bind(user)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Keeps an instance's rows fresh and drops rows no instance refreshed since `stale_before`.
+pub async fn refresh_presence(conn: &mut Conn, instance: i64, now: i64, stale_before: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE presence SET seen_at = $1 WHERE instance_id = $2")
+        .bind(now)
+        .bind(instance)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM presence WHERE seen_at <= $1").bind(stale_before).execute(&mut *conn).await?;
+    Ok(())
+}
+
+pub async fn forget_presence(conn: &mut Conn, instance: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM presence WHERE instance_id = $1").bind(instance).execute(&mut *conn).await.map(|_| ())
+}
+
+/// Whether `me` may see `other` come and go: they are connected or have a direct chat, and no block
+/// stands between them (API.md "Limits and fair play"; the same people [`presence_watchers`] names).
+pub async fn sees_presence(conn: &mut Conn, me: i64, other: i64) -> Result<bool, sqlx::Error> {
+    let (low, high) = (me.min(other), me.max(other));
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 WHERE (EXISTS (SELECT 1 FROM connections WHERE low_id = $1 AND high_id = $2 AND status = 'accepted') \
+            OR EXISTS (SELECT 1 FROM conversations WHERE kind = 'direct' AND low_id = $1 AND high_id = $2)) \
+         AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1))",
+    )
+    .bind(low)
+    .bind(high)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
+}
