@@ -10,16 +10,18 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::store;
 use crate::{
     accounts::{rules::Role, store as accounts_store},
     auth::CurrentUser,
-    db::{Conn, Tx},
     error::{AppError, AppResult, ErrorBody},
     extract::path_id,
     realtime::{ServerFrame, Topic},
     state::AppState,
     time::rfc3339,
 };
+
+pub use super::store::{between, hidden_from};
 
 const TAG: &str = "safety";
 
@@ -41,55 +43,6 @@ pub fn unblocked_sql(me: &str, other: &str) -> String {
 /// placeholder): no block stands between them and the other is not suspended. For lists of people.
 pub fn listable_sql(me: &str, other_alias: &str) -> String {
     format!("{other_alias}.suspended_at IS NULL AND {}", unblocked_sql(me, &format!("{other_alias}.id")))
-}
-
-/// Who blocked whom between two people, if anyone did: `Some(true)` when `me` blocked `other`.
-pub async fn between(conn: &mut Conn, me: i64, other: i64) -> Result<Option<bool>, sqlx::Error> {
-    let blocker: Option<i64> = sqlx::query_scalar(
-        "SELECT blocker_id FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1) \
-         ORDER BY CASE WHEN blocker_id = $1 THEN 0 ELSE 1 END LIMIT 1",
-    )
-    .bind(me)
-    .bind(other)
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(blocker.map(|b| b == me))
-}
-
-/// Everyone `me` blocked or was blocked by (to leave out of lists built in memory, such as search).
-pub async fn hidden_from(conn: &mut Conn, me: i64) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT blocked_id FROM blocks WHERE blocker_id = $1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1",
-    )
-    .bind(me)
-    .fetch_all(&mut *conn)
-    .await
-}
-
-/// Blocks `other` for `me` and removes what joined them; the accepted connections it removed, for
-/// the counts. Blocking twice changes nothing.
-async fn block(tx: &mut Tx, me: i64, other: i64, now: i64) -> Result<u64, sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (blocker_id, blocked_id) DO NOTHING",
-    )
-    .bind(me)
-    .bind(other)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    // Connections and requests of every kind between the two (collaboration requests included).
-    let removed: Vec<String> = sqlx::query_scalar(
-        "DELETE FROM connections WHERE low_id = $1 AND high_id = $2 RETURNING status || ':' || type",
-    )
-    .bind(me.min(other))
-    .bind(me.max(other))
-    .fetch_all(&mut **tx)
-    .await?;
-    let accepted = removed.iter().filter(|r| r.as_str() == "accepted:connection").count() as u64;
-    if accepted > 0 {
-        crate::connections::store::count(tx, me, other, -1, now).await?;
-    }
-    Ok(accepted)
 }
 
 #[derive(Serialize, ToSchema)]
@@ -119,7 +72,7 @@ pub async fn block_user(
     }
     accounts_store::find_by_id(&mut *state.db.conn().await?, other).await?.ok_or(AppError::NotFound("User"))?;
     let mut tx = state.db.begin().await?;
-    let removed = block(&mut tx, me.id, other, state.clock.now_ms()).await?;
+    let removed = store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
     let (hub, me_id) = (state.hub.clone(), me.id);
     let user_state = state.clone();
     tx.on_commit(move || {
@@ -144,11 +97,7 @@ pub async fn unblock_user(
 ) -> AppResult<StatusCode> {
     let other = path_id(&id, "User")?;
     let mut tx = state.db.begin().await?;
-    sqlx::query("DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2")
-        .bind(me.id)
-        .bind(other)
-        .execute(&mut *tx)
-        .await?;
+    store::unblock(&mut tx, me.id, other).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -157,23 +106,7 @@ pub async fn unblock_user(
     responses((status = 200, body = [BlockedUser], description = "The people the caller blocked, most recent first"),
               (status = 401, body = ErrorBody)))]
 pub async fn blocked(State(state): State<AppState>, CurrentUser(me): CurrentUser) -> AppResult<Json<Vec<BlockedUser>>> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        id: i64,
-        username: String,
-        first_name: String,
-        last_name: String,
-        profile_image_url: Option<String>,
-        role: String,
-        blocked_at: i64,
-    }
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT u.id, u.username, u.first_name, u.last_name, u.profile_image_url, u.role, b.created_at AS blocked_at \
-         FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, u.id DESC",
-    )
-    .bind(me.id)
-    .fetch_all(&mut *state.db.conn().await?)
-    .await?;
+    let rows = store::blocked_by(&mut *state.db.conn().await?, me.id).await?;
     Ok(Json(
         rows.into_iter()
             .map(|r| BlockedUser {

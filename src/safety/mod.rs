@@ -5,6 +5,7 @@ pub mod blocks;
 pub mod limits;
 pub mod reach;
 pub mod reports;
+pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
