@@ -4,6 +4,7 @@ use axum::{extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::store as explore_store;
 use crate::{
     auth::CurrentUser,
     db::page::{Page, PageRequest},
@@ -86,16 +87,7 @@ pub async fn swipe(
     }
     let project = access::visible(&state, me.id, body.project_id).await?;
     let mut tx = state.db.begin().await?;
-    sqlx::query(
-        "INSERT INTO project_swipes (user_id, project_id, direction, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id, project_id) DO NOTHING",
-    )
-    .bind(me.id)
-    .bind(project.id)
-    .bind(&body.direction)
-    .bind(state.clock.now_ms())
-    .execute(&mut *tx)
-    .await?;
+    explore_store::record_swipe(&mut tx, me.id, project.id, &body.direction, state.clock.now_ms()).await?;
     tx.commit().await?;
     state.hub.emit(Event::CardsChanged { user_id: Some(me.id) });
     Ok(StatusCode::NO_CONTENT)
@@ -110,18 +102,7 @@ pub async fn swiped(
     CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Page<Swipe>> {
-    let rows: Vec<Swipe> = sqlx::query_as(&format!(
-        "SELECT project_id, direction, created_at FROM project_swipes WHERE user_id = $1 \
-         AND {} \
-         ORDER BY created_at DESC, project_id DESC LIMIT $2",
-        crate::db::page::before("created_at", "project_id", 3),
-    ))
-    .bind(me.id)
-    .bind(page.fetch_limit())
-    .bind(page.after_key())
-    .bind(page.after_id())
-    .fetch_all(&mut *state.db.conn().await?)
-    .await?;
+    let rows = explore_store::swipes(&mut *state.db.conn().await?, me.id, &page).await?;
     Ok(page.finish(rows, |s| (s.created_at, s.project_id)))
 }
 
@@ -129,7 +110,7 @@ pub async fn swiped(
     responses((status = 204, description = "Every swipe forgotten (RESET SWIPED)"), (status = 401, body = ErrorBody)))]
 pub async fn reset(State(state): State<AppState>, CurrentUser(me): CurrentUser) -> AppResult<StatusCode> {
     let mut tx = state.db.begin().await?;
-    sqlx::query("DELETE FROM project_swipes WHERE user_id = $1").bind(me.id).execute(&mut *tx).await?;
+    explore_store::forget_swipes(&mut tx, me.id).await?;
     tx.commit().await?;
     state.hub.emit(Event::CardsChanged { user_id: Some(me.id) });
     Ok(StatusCode::NO_CONTENT)

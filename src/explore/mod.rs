@@ -7,6 +7,7 @@ mod deck;
 mod pledge_book;
 mod pledge_moves;
 mod pledges;
+mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
