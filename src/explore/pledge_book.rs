@@ -108,17 +108,13 @@ pub async fn list(
     page: PageRequest,
 ) -> AppResult<Page<ProjectPledge>> {
     let project = access::owned(&state, me.id, crate::extract::path_id(&id, "Project")?).await?;
-    let rows: Vec<ProjectPledgeRow> = sqlx::query_as(&format!(
-        "{BOOK_SELECT} WHERE g.project_id = $1 \
-         AND {} \
-         ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
-        crate::db::page::before("g.created_at", "g.id", 3)
-    ))
-    .bind(project.id)
-    .bind(page.fetch_limit())
-    .bind(page.after_key())
-    .bind(page.after_id())
-    .fetch_all(&mut *state.db.conn().await?)
+    let rows: Vec<ProjectPledgeRow> = super::store::pledges_newest_first(
+        &mut *state.db.conn().await?,
+        BOOK_SELECT,
+        "g.project_id",
+        project.id,
+        &page,
+    )
     .await?;
     Ok(page.finish(rows, |g| (g.created_at, g.id)).map(|g| g.to_wire()))
 }

@@ -206,18 +206,9 @@ pub async fn investments(
     CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Page<Pledge>> {
-    let rows: Vec<PledgeRow> = sqlx::query_as(&format!(
-        "{PLEDGE_SELECT} WHERE g.investor_id = $1 \
-         AND {} \
-         ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
-        crate::db::page::before("g.created_at", "g.id", 3)
-    ))
-    .bind(me.id)
-    .bind(page.fetch_limit())
-    .bind(page.after_key())
-    .bind(page.after_id())
-    .fetch_all(&mut *state.db.conn().await?)
-    .await?;
+    let rows: Vec<PledgeRow> =
+        super::store::pledges_newest_first(&mut *state.db.conn().await?, PLEDGE_SELECT, "g.investor_id", me.id, &page)
+            .await?;
     Ok(page.finish(rows, |g| (g.created_at, g.id)).map(|g| g.to_wire()))
 }
 

@@ -39,3 +39,27 @@ pub async fn swipes(conn: &mut Conn, user: i64, page: &PageRequest) -> Result<Ve
 pub async fn forget_swipes(tx: &mut Tx, user: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM project_swipes WHERE user_id = $1").bind(user).execute(&mut **tx).await.map(|_| ())
 }
+
+/// A page of pledges, newest first: those whose `column` (`g.project_id` or `g.investor_id`) is
+/// `value`, read with `select` (which names the pledges `g`) into the row type the list shows.
+pub async fn pledges_newest_first<T>(
+    conn: &mut Conn,
+    select: &str,
+    column: &str,
+    value: i64,
+    page: &PageRequest,
+) -> Result<Vec<T>, sqlx::Error>
+where
+    T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    sqlx::query_as(&format!(
+        "{select} WHERE {column} = $1 AND {} ORDER BY g.created_at DESC, g.id DESC LIMIT $2",
+        page::before("g.created_at", "g.id", 3)
+    ))
+    .bind(value)
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(conn)
+    .await
+}
