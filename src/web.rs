@@ -22,7 +22,7 @@ pub async fn serve_app(method: Method, uri: Uri, headers: HeaderMap) -> Response
     }
     let path = uri.path().trim_start_matches('/');
     if !path.is_empty() {
-        if let Some(file) = Assets::get(path) {
+        if let Some(file) = asset(path) {
             return file_response(path, file, &headers);
         }
         // A missing file (it has an extension) is a 404, not the app: a stale asset must not
@@ -32,15 +32,27 @@ pub async fn serve_app(method: Method, uri: Uri, headers: HeaderMap) -> Response
             return (StatusCode::NOT_FOUND, "Not found").into_response();
         }
     }
-    match Assets::get("index.html") {
+    match asset("index.html") {
         Some(file) => file_response("index.html", file, &headers),
         None => Html(NOT_BUILT).into_response(),
     }
 }
 
-fn file_response(path: &str, file: rust_embed::EmbeddedFile, request: &HeaderMap) -> Response {
-    let etag =
-        format!("\"{}\"", file.metadata.sha256_hash().iter().map(|b| format!("{b:02x}")).take(16).collect::<String>());
+/// A file of the app and its SHA-256: the embedded build, or, when `GROW_WEB_DIST` names a folder, that
+/// folder's file read now (to try a web build against a server built earlier, as a branch's browser tests do).
+fn asset(path: &str) -> Option<(Vec<u8>, [u8; 32])> {
+    static DIST: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    let Some(dist) = DIST.get_or_init(|| std::env::var_os("GROW_WEB_DIST").map(Into::into)) else {
+        return Assets::get(path).map(|file| (file.data.into_owned(), file.metadata.sha256_hash()));
+    };
+    let plain = path.split('/').all(|part| !part.is_empty() && part != ".." && part != "." && !part.contains('\\'));
+    let data = std::fs::read(dist.join(path)).ok().filter(|_| plain)?;
+    let hash = sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(&data)).into();
+    Some((data, hash))
+}
+
+fn file_response(path: &str, (data, hash): (Vec<u8>, [u8; 32]), request: &HeaderMap) -> Response {
+    let etag = format!("\"{}\"", hash.iter().map(|b| format!("{b:02x}")).take(16).collect::<String>());
     let cache = if path.starts_with("assets/") {
         "public, max-age=31536000, immutable"
     } else if path == "index.html" || path == "sw.js" {
@@ -64,7 +76,7 @@ fn file_response(path: &str, file: rust_embed::EmbeddedFile, request: &HeaderMap
     if unchanged {
         return (StatusCode::NOT_MODIFIED, headers).into_response();
     }
-    (headers, file.data.into_owned()).into_response()
+    (headers, data).into_response()
 }
 
 /// True when the request has no `Origin`, or its origin is this app's own: the `Host` it was sent

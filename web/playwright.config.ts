@@ -47,6 +47,8 @@ export default defineConfig({
       GROW_DATA_DIR: dataDir,
       RUST_LOG: 'warn',
       GROW_PUSH_ALLOW_LOOPBACK_HTTP: '1',
+      // A branch's web build against a server built from another checkout (README, GROW_WEB_DIST).
+      ...(process.env.GROW_WEB_DIST ? { GROW_WEB_DIST: process.env.GROW_WEB_DIST } : {}),
     },
   },
 });

@@ -10,6 +10,7 @@ mod rooms;
 mod routes;
 pub mod store;
 
+use axum::{http::StatusCode, Json};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
@@ -160,9 +161,11 @@ fn checked(body: &MessageBody) -> AppResult<(String, &'static str)> {
     Ok((content, kind))
 }
 
-/// Stores a message in a chat the caller may write to, then tells its members.
-pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<Message> {
+/// Stores a message in a chat the caller may write to, then tells its members: 201 and the message.
+/// A client id its sender already used in this chat answers 200 with the message stored then.
+pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<(StatusCode, Json<Message>)> {
     let (content, kind) = checked(body)?;
+    let client_id = body.client_id.as_deref().map(checked_client_id).transpose()?;
     check(state, me, &chat).await?;
     if let Some(url) = body.attachment_url.as_ref().filter(|_| kind != "text") {
         // Only a file the sender uploaded, or one already on the project (issue 28).
@@ -205,13 +208,30 @@ pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> 
             attachment_url: body.attachment_url.as_deref().filter(|_| kind != "text"),
             attachment_type: (kind != "text").then_some(kind),
             attachment_name: attachment_name.as_deref().filter(|_| kind != "text"),
+            client_id,
             now,
         },
     )
     .await?;
+    let Some(row) = row else {
+        // Sent before (an answer lost on the way back): the stored one, told to no one again.
+        let client_id = client_id.unwrap_or_default();
+        let earlier = store::by_client_id(&mut tx, me, client_id).await?.filter(|m| m.conversation_id == conversation);
+        let earlier = earlier.ok_or_else(|| AppError::Conflict("clientId is already used by another message".into()))?;
+        return Ok((StatusCode::OK, Json(earlier.to_wire())));
+    };
     announce(state, &mut tx, &chat, chat.frame(&row)).await?;
     tx.commit().await?;
-    Ok(row.to_wire())
+    Ok((StatusCode::CREATED, Json(row.to_wire())))
+}
+
+/// A client's message id: short and plain, so it is never more than a key.
+fn checked_client_id(id: &str) -> AppResult<&str> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    if id.is_empty() || id.len() > 64 || !id.chars().all(plain) {
+        return Err(AppError::bad_request("clientId must be 1 to 64 letters, digits, '-' or '_'"));
+    }
+    Ok(id)
 }
 
 /// After commit, sends `frame` to every member of the chat.

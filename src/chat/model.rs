@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::time::rfc3339;
 
 pub const MESSAGE_COLUMNS: &str = "m.id, m.conversation_id, m.sender_id, m.receiver_id, m.content, m.message_type, \
-    m.attachment_url, m.attachment_type, m.attachment_name, m.created_at, m.edited_at, c.project_id, c.room, \
+    m.attachment_url, m.attachment_type, m.attachment_name, m.created_at, m.edited_at, m.client_id, c.project_id, c.room, \
     u.first_name AS sender_first_name, u.last_name AS sender_last_name, u.profile_image_url AS sender_profile_image_url";
 
 #[derive(sqlx::FromRow, Clone)]
@@ -22,6 +22,7 @@ pub struct MessageRow {
     pub attachment_name: Option<String>,
     pub created_at: i64,
     pub edited_at: Option<i64>,
+    pub client_id: Option<String>,
     pub project_id: Option<i64>,
     pub room: Option<String>,
     pub sender_first_name: String,
@@ -47,6 +48,7 @@ impl MessageRow {
             sender_profile_image_url: self.sender_profile_image_url.clone(),
             created_at: rfc3339(self.created_at),
             edited_at: self.edited_at.map(rfc3339),
+            client_id: self.client_id.clone(),
         }
     }
 }
@@ -75,6 +77,8 @@ pub struct Message {
     pub created_at: String,
     /// Set once the sender has edited it.
     pub edited_at: Option<String>,
+    /// The id the sending client gave it, if any (it matches a message kept offline to the one stored).
+    pub client_id: Option<String>,
 }
 
 /// What a message says: text, and optionally a file from `/api/upload`.
@@ -89,6 +93,10 @@ pub struct MessageBody {
     /// `image`, `audio` or `document`.
     pub attachment_type: Option<String>,
     pub attachment_name: Option<String>,
+    /// An id the client made for this message (1 to 64 letters, digits, `-` or `_`). Sending the same id
+    /// again returns the message already stored (200) instead of storing a second one.
+    #[schema(max_length = 64)]
+    pub client_id: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -108,7 +108,7 @@ pub async fn history(
 }
 
 #[utoipa::path(post, path = "/api/communities/{slug}/messages", tag = TAG, operation_id = "sendCommunityMessage", params(("slug" = String, Path)), request_body = MessageBody,
-    responses((status = 201, body = Message), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    responses((status = 201, body = Message), (status = 200, body = Message, description = "Its clientId was sent before: the message stored then"), (status = 409, body = ErrorBody, description = "The clientId names another chat's message"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "Not a member"), (status = 404, body = ErrorBody)))]
 pub async fn send(
     State(state): State<AppState>,
@@ -117,5 +117,5 @@ pub async fn send(
     ApiJson(body): ApiJson<MessageBody>,
 ) -> AppResult<(StatusCode, Json<Message>)> {
     let chat = Chat::Room { slug: room(&slug)? };
-    Ok((StatusCode::CREATED, Json(super::post(&state, me.id, chat, &body).await?)))
+    super::post(&state, me.id, chat, &body).await
 }

@@ -72,7 +72,7 @@ pub async fn direct_history(
 }
 
 #[utoipa::path(post, path = "/api/messages", tag = TAG, request_body = DirectMessageBody,
-    responses((status = 201, body = Message), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    responses((status = 201, body = Message), (status = 200, body = Message, description = "Its clientId was sent before: the message stored then"), (status = 409, body = ErrorBody, description = "The clientId names another chat's message"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "A block stands between the two, or the receiver is suspended"),
               (status = 404, body = ErrorBody, description = "User not found")))]
 pub async fn send_direct(
@@ -81,7 +81,7 @@ pub async fn send_direct(
     ApiJson(body): ApiJson<DirectMessageBody>,
 ) -> AppResult<(StatusCode, Json<Message>)> {
     let chat = Chat::Direct { me: me.id, other: body.receiver_id };
-    Ok((StatusCode::CREATED, Json(super::post(&state, me.id, chat, &body.message).await?)))
+    super::post(&state, me.id, chat, &body.message).await
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/messages", tag = TAG, params(("id" = String, Path), PageParams),
@@ -99,7 +99,7 @@ pub async fn project_history(
 }
 
 #[utoipa::path(post, path = "/api/projects/{id}/messages", tag = TAG, params(("id" = String, Path)), request_body = MessageBody,
-    responses((status = 201, body = Message), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    responses((status = 201, body = Message), (status = 200, body = Message, description = "Its clientId was sent before: the message stored then"), (status = 409, body = ErrorBody, description = "The clientId names another chat's message"), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody, description = "Neither the owner nor a collaborator (a viewer only follows)"), (status = 404, body = ErrorBody)))]
 pub async fn send_project(
     State(state): State<AppState>,
@@ -108,7 +108,7 @@ pub async fn send_project(
     ApiJson(body): ApiJson<MessageBody>,
 ) -> AppResult<(StatusCode, Json<Message>)> {
     let id = crate::extract::path_id(&id, "Project")?;
-    Ok((StatusCode::CREATED, Json(super::post(&state, me.id, Chat::Project { id }, &body).await?)))
+    super::post(&state, me.id, Chat::Project { id }, &body).await
 }
 
 #[utoipa::path(patch, path = "/api/messages/{id}", tag = TAG, params(("id" = String, Path)), request_body = EditMessage,

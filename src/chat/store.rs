@@ -46,14 +46,17 @@ pub struct NewMessage<'a> {
     pub attachment_url: Option<&'a str>,
     pub attachment_type: Option<&'a str>,
     pub attachment_name: Option<&'a str>,
+    pub client_id: Option<&'a str>,
     pub now: i64,
 }
 
-/// Stores a message, moves the conversation's time and marks it read for its sender; the message.
-pub async fn insert(tx: &mut Tx, new: &NewMessage<'_>) -> Result<MessageRow, sqlx::Error> {
-    let id: i64 = sqlx::query_scalar(
+/// Stores a message, moves the conversation's time and marks it read for its sender; the message,
+/// or None when its sender already stored one with the same client id (nothing is written then).
+pub async fn insert(tx: &mut Tx, new: &NewMessage<'_>) -> Result<Option<MessageRow>, sqlx::Error> {
+    let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO messages (conversation_id, sender_id, receiver_id, content, message_type, attachment_url, \
-           attachment_type, attachment_name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+           attachment_type, attachment_name, client_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+         ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING id",
     )
     .bind(new.conversation_id)
     .bind(new.sender_id)
@@ -63,16 +66,30 @@ pub async fn insert(tx: &mut Tx, new: &NewMessage<'_>) -> Result<MessageRow, sql
     .bind(new.attachment_url)
     .bind(new.attachment_type)
     .bind(new.attachment_name)
+    .bind(new.client_id)
     .bind(new.now)
-    .fetch_one(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
+    let Some(id) = id else { return Ok(None) };
     sqlx::query("UPDATE conversations SET last_message_at = $2 WHERE id = $1")
         .bind(new.conversation_id)
         .bind(new.now)
         .execute(&mut **tx)
         .await?;
     mark_read(tx, new.conversation_id, new.sender_id, id).await?;
-    message_in(tx, id).await
+    message_in(tx, id).await.map(Some)
+}
+
+/// The message a sender already stored under a client id.
+pub async fn by_client_id(tx: &mut Tx, sender: i64, client_id: &str) -> Result<Option<MessageRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id \
+         JOIN users u ON u.id = m.sender_id WHERE m.sender_id = $1 AND m.client_id = $2"
+    ))
+    .bind(sender)
+    .bind(client_id)
+    .fetch_optional(&mut **tx)
+    .await
 }
 
 pub async fn message_in(tx: &mut Tx, id: i64) -> Result<MessageRow, sqlx::Error> {

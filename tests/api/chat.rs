@@ -344,3 +344,43 @@ async fn on_postgresql_presence_on_one_instance_is_seen_from_another() {
     drop(bob_socket);
     assert_eq!(frame_of(&mut ann_socket, &["presence"]).await["online"], false);
 }
+
+#[tokio::test]
+async fn a_message_sent_again_with_its_client_id_is_stored_and_announced_once() {
+    let app = spawn_app().await;
+    let (ann, _ann_id, _) = person(&app, "explorer").await;
+    let (bob, bob_id, bob_cookie) = person(&app, "explorer").await;
+    let mut bob_socket = open_socket(&app, &bob_cookie).await;
+    let body = json!({ "receiverId": bob_id, "content": "Typed on the train", "clientId": "c-7f3a9e21_0001" });
+
+    // A queue that resends after a lost answer, ten times at once: one message.
+    let sends = (0..10).map(|_| ann.post("/api/messages", &body));
+    let answers = futures_util::future::join_all(sends).await;
+    let created = answers.iter().filter(|a| a.status == StatusCode::CREATED).count();
+    let replayed = answers.iter().filter(|a| a.status == StatusCode::OK).count();
+    assert_eq!((created, replayed), (1, 9), "{:?}", answers.iter().map(|a| a.status).collect::<Vec<_>>());
+    let ids: std::collections::HashSet<i64> = answers.iter().map(|a| a.body["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids.len(), 1, "every answer names the one stored message");
+    assert_eq!(answers[0].body["clientId"], "c-7f3a9e21_0001");
+    assert_eq!(contents(&bob.get(&format!("/api/messages/{}", answers[0].body["senderId"])).await.body), ["Typed on the train"]);
+    frame_of(&mut bob_socket, &["chat_message"]).await;
+    assert!(silent(&mut bob_socket, &["chat_message"]).await, "announced once");
+
+    // Without a client id, two sends are two messages; the same id in another chat is refused.
+    let plain = json!({ "receiverId": bob_id, "content": "again" });
+    assert_eq!(ann.post("/api/messages", &plain).await.status, StatusCode::CREATED);
+    assert_eq!(ann.post("/api/messages", &plain).await.status, StatusCode::CREATED);
+    let (_carl, carl_id, _) = person(&app, "explorer").await;
+    let elsewhere = ann
+        .post("/api/messages", &json!({ "receiverId": carl_id, "content": "hi", "clientId": "c-7f3a9e21_0001" }))
+        .await;
+    assert_eq!(elsewhere.status, StatusCode::CONFLICT, "{}", elsewhere.body);
+    // Another sender may use the same id: ids are per sender.
+    let reply = bob.post("/api/messages", &json!({ "receiverId": carl_id, "content": "hey", "clientId": "c-7f3a9e21_0001" })).await;
+    assert_eq!(reply.status, StatusCode::CREATED);
+    for bad in ["", "has space", "x/../y", &"a".repeat(65)] {
+        let answer = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "x", "clientId": bad })).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad:?}");
+        assert!(answer.message().contains("clientId"), "{}", answer.body);
+    }
+}
