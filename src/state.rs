@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use crate::{
     auth::rate_limit::LoginLimiter,
     config::Config,
-    db::Db,
+    db::{Db, Tx},
     notifications::push::Pusher,
     realtime::{self, Event},
     web,
@@ -39,10 +39,10 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// After a committed change to a user's record: every instance drops its cached copy and the
-    /// user's open tabs refetch. Every write to `users` that a session shows calls this.
-    pub fn user_changed(&self, user_id: i64) {
-        self.hub.emit(Event::UserChanged { user_id });
+    /// A change to a user's record in `tx`: once it commits, every instance drops its cached copy and
+    /// the user's open tabs refetch. Every write to `users` that a session shows calls this.
+    pub fn user_changed(&self, tx: &mut Tx, user_id: i64) {
+        self.hub.emit_after(tx, Event::UserChanged { user_id });
     }
 
     /// True when a request may change state or open a socket: it carries no `Origin`, or its

@@ -318,8 +318,8 @@ pub async fn reset_password(
     store::set_password_hash(&mut tx, user_id, &password_hash).await?;
     // A new password ends every session and saved login that the old one opened.
     session::revoke_all(&mut tx, user_id).await?;
+    state.hub.emit_after(&mut tx, Event::UserSignedOut { user_id });
     tx.commit().await?;
-    state.hub.emit(Event::UserSignedOut { user_id });
     Ok(Json(MessageResponse::new("Your password has been reset. Please log in.")))
 }
 
@@ -352,8 +352,8 @@ pub async fn update_profile(
     };
     let mut tx = state.db.begin().await?;
     let updated = store::update_profile(&mut tx, user.id, &change).await?;
+    state.user_changed(&mut tx, user.id);
     tx.commit().await?;
-    state.user_changed(user.id);
     Ok(Json(updated.to_own()))
 }
 
@@ -366,7 +366,7 @@ pub async fn new_connect_code(
 ) -> AppResult<Json<ConnectCode>> {
     let mut tx = state.db.begin().await?;
     let connect_code = store::replace_connect_code(&mut tx, user.id).await?;
+    state.user_changed(&mut tx, user.id);
     tx.commit().await?;
-    state.user_changed(user.id);
     Ok(Json(ConnectCode { connect_code }))
 }

@@ -1,8 +1,13 @@
 //! The SQL of the accounts area. Reads take `&mut Conn`, writes `&mut Tx` (see `db`).
 
+pub mod leaving;
+
 use std::sync::LazyLock;
 
-use super::model::{user_columns_of, UserRow, USER_COLUMNS};
+use super::{
+    model::{user_columns_of, UserRow, USER_COLUMNS},
+    rules::Role,
+};
 use crate::{
     auth::token,
     db::{Conn, Tx},
@@ -145,6 +150,16 @@ pub async fn is_suspended(conn: &mut Conn, user_id: i64) -> Result<bool, sqlx::E
 }
 
 /// Lifts a suspension; the user's id when the name exists.
+/// Marks an account suspended (its sessions are revoked by the caller).
+pub async fn suspend(tx: &mut Tx, user: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET suspended_at = $2, updated_at = $2 WHERE id = $1")
+        .bind(user)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 pub async fn unsuspend(tx: &mut Tx, username_key: &str) -> Result<Option<i64>, sqlx::Error> {
     tx.emit(crate::events::DomainEvent::CardsChanged);
     sqlx::query_scalar("UPDATE users SET suspended_at = NULL, updated_at = $1 WHERE username_key = $2 RETURNING id")
@@ -246,4 +261,85 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
         .bind(change.discoverable.map(i16::from))
         .fetch_one(&mut **tx)
         .await
+}
+
+/// People `me` may find by name, username or skill (`pattern`, a LIKE pattern), of a role, in name order.
+pub async fn find_people(
+    conn: &mut Conn,
+    me: i64,
+    role: Option<Role>,
+    pattern: Option<&str>,
+    limit: i64,
+) -> Result<Vec<UserRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND {} AND ($2 IS NULL OR u.role = $2) \
+         AND ($3 IS NULL OR LOWER(u.first_name || ' ' || u.last_name) LIKE $3 ESCAPE '\\' \
+              OR LOWER(u.username) LIKE $3 ESCAPE '\\' OR LOWER(u.skills) LIKE $3 ESCAPE '\\') \
+         ORDER BY u.first_name, u.last_name, u.id LIMIT $4",
+        user_columns_of("u"),
+        crate::safety::blocks::listable_sql("$1", "u")
+    ))
+    .bind(me)
+    .bind(role.map(Role::as_str))
+    .bind(pattern)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
+/// Discoverable people with a position, other than `me` and those a block hides from them.
+pub async fn placed_people(conn: &mut Conn, me: i64) -> Result<Vec<UserRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL AND u.lng IS NOT NULL \
+         AND {}",
+        user_columns_of("u"),
+        crate::safety::blocks::listable_sql("$1", "u")
+    ))
+    .bind(me)
+    .fetch_all(conn)
+    .await
+}
+
+/// Sets the profile photo; the one it replaces and the user after.
+pub async fn set_profile_image(
+    tx: &mut Tx,
+    user: i64,
+    url: &str,
+    now: i64,
+) -> Result<(Option<String>, UserRow), sqlx::Error> {
+    let previous: Option<String> =
+        sqlx::query_scalar("SELECT profile_image_url FROM users WHERE id = $1").bind(user).fetch_one(&mut **tx).await?;
+    let updated = sqlx::query_as(&format!(
+        "UPDATE users SET profile_image_url = $1, updated_at = $2 WHERE id = $3 RETURNING {USER_COLUMNS}"
+    ))
+    .bind(url)
+    .bind(now)
+    .bind(user)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok((previous, updated))
+}
+
+/// People with a location text and no position yet.
+pub async fn unplaced(conn: &mut Conn) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, location FROM users WHERE lat IS NULL AND location IS NOT NULL AND location <> ''")
+        .fetch_all(conn)
+        .await
+}
+
+/// Places a person at `at` (already snapped) if they still have no position and the same location text;
+/// true when placed.
+pub async fn place(tx: &mut Tx, user: i64, text: &str, at: (f64, f64), now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE users SET lat = CAST($1 AS DOUBLE PRECISION), lng = CAST($2 AS DOUBLE PRECISION), updated_at = $3 \
+         WHERE id = $4 AND lat IS NULL AND location = $5",
+    )
+    .bind(crate::db::float(Some(at.0)))
+    .bind(crate::db::float(Some(at.1)))
+    .bind(now)
+    .bind(user)
+    .bind(text)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }

@@ -46,10 +46,10 @@ pub async fn end(state: &AppState, session_token: &str) -> Result<(), AppError> 
         .await?;
     // The device signed out: no more pushes for this account there.
     crate::notifications::store::forget_session_subscriptions(&mut tx, &token_hash).await?;
-    tx.commit().await?;
     if let Some(user_id) = user_id {
-        state.hub.emit(Event::SessionEnded { user_id, token_hash });
+        state.hub.emit_after(&mut tx, Event::SessionEnded { user_id, token_hash });
     }
+    tx.commit().await?;
     Ok(())
 }
 

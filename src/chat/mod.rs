@@ -217,7 +217,8 @@ pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> 
         // Sent before (an answer lost on the way back): the stored one, told to no one again.
         let client_id = client_id.unwrap_or_default();
         let earlier = store::by_client_id(&mut tx, me, client_id).await?.filter(|m| m.conversation_id == conversation);
-        let earlier = earlier.ok_or_else(|| AppError::Conflict("clientId is already used by another message".into()))?;
+        let earlier =
+            earlier.ok_or_else(|| AppError::Conflict("clientId is already used by another message".into()))?;
         return Ok((StatusCode::OK, Json(earlier.to_wire())));
     };
     announce(state, &mut tx, &chat, chat.frame(&row)).await?;

@@ -33,12 +33,7 @@ fn room(slug: &str) -> AppResult<&'static str> {
 #[utoipa::path(get, path = "/api/communities", tag = TAG, operation_id = "listCommunities",
     responses((status = 200, body = [Community]), (status = 401, body = ErrorBody)))]
 pub async fn list(State(state): State<AppState>, CurrentUser(me): CurrentUser) -> AppResult<Json<Vec<Community>>> {
-    let counts: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT room, COUNT(*), SUM(CASE WHEN user_id = $1 THEN 1 ELSE 0 END) FROM community_members GROUP BY room",
-    )
-    .bind(me.id)
-    .fetch_all(&mut *state.db.conn().await?)
-    .await?;
+    let counts = super::store::room_counts(&mut *state.db.conn().await?, me.id).await?;
     Ok(Json(
         ROOMS
             .iter()
@@ -64,14 +59,7 @@ pub async fn join(
 ) -> AppResult<StatusCode> {
     let slug = room(&slug)?;
     let mut tx = state.db.begin().await?;
-    sqlx::query(
-        "INSERT INTO community_members (room, user_id, joined_at) VALUES ($1, $2, $3) ON CONFLICT (room, user_id) DO NOTHING",
-    )
-    .bind(slug)
-    .bind(me.id)
-    .bind(state.clock.now_ms())
-    .execute(&mut *tx)
-    .await?;
+    super::store::join_room(&mut tx, slug, me.id, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -85,11 +73,7 @@ pub async fn leave(
 ) -> AppResult<StatusCode> {
     let slug = room(&slug)?;
     let mut tx = state.db.begin().await?;
-    sqlx::query("DELETE FROM community_members WHERE room = $1 AND user_id = $2")
-        .bind(slug)
-        .bind(me.id)
-        .execute(&mut *tx)
-        .await?;
+    super::store::leave_room(&mut tx, slug, me.id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

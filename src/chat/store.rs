@@ -337,3 +337,33 @@ pub async fn sees_presence(conn: &mut Conn, me: i64, other: i64) -> Result<bool,
     .await?;
     Ok(found.is_some())
 }
+
+/// Each community room with its member count and whether `me` is one (1 or 0); rooms nobody joined are absent.
+pub async fn room_counts(conn: &mut Conn, me: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT room, COUNT(*), SUM(CASE WHEN user_id = $1 THEN 1 ELSE 0 END) FROM community_members GROUP BY room",
+    )
+    .bind(me)
+    .fetch_all(conn)
+    .await
+}
+
+/// Joins a room once (joining again changes nothing).
+pub async fn join_room(tx: &mut Tx, room: &str, user: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO community_members (room, user_id, joined_at) VALUES ($1, $2, $3) ON CONFLICT (room, user_id) DO NOTHING")
+        .bind(room)
+        .bind(user)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn leave_room(tx: &mut Tx, room: &str, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM community_members WHERE room = $1 AND user_id = $2")
+        .bind(room)
+        .bind(user)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}

@@ -44,20 +44,16 @@ async fn connected(state: &AppState, tx: &mut Tx, a: &UserRow, b: i64) -> AppRes
             let why = format!("You and {} {} are now connected", a.first_name, a.last_name);
             ledger::name_credit(state, tx, person, a.id, &paid, &why).await?;
         }
-        let user_state = state.clone();
-        tx.on_commit(move || user_state.user_changed(person));
+        state.user_changed(tx, person);
     }
     Ok(paid_a)
 }
 
 /// Tells both people their connections changed, after commit.
 fn tell_both(state: &AppState, tx: &mut Tx, a: i64, b: i64) {
-    let hub = state.hub.clone();
-    tx.on_commit(move || {
-        for person in [a, b] {
-            hub.publish(Topic::User(person), ServerFrame::ConnectionsChanged);
-        }
-    });
+    for person in [a, b] {
+        state.hub.publish_after(tx, Topic::User(person), ServerFrame::ConnectionsChanged);
+    }
 }
 
 #[utoipa::path(post, path = "/api/connections", tag = TAG, operation_id = "createConnection", request_body = NewConnectionRequest,
@@ -294,8 +290,7 @@ pub async fn remove(
     if row.status == "accepted" {
         store::count(&mut tx, row.requester_id, row.target_id, -1, state.clock.now_ms()).await?;
         for person in [row.requester_id, row.target_id] {
-            let user_state = state.clone();
-            tx.on_commit(move || user_state.user_changed(person));
+            state.user_changed(&mut tx, person);
         }
     }
     tell_both(&state, &mut tx, row.requester_id, row.target_id);

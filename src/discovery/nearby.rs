@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    accounts::model::{user_columns_of, User, UserRow},
+    accounts::model::User,
     auth::CurrentUser,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
@@ -114,15 +114,7 @@ pub async fn people(
     ApiQuery(position): ApiQuery<Position>,
 ) -> AppResult<Json<Vec<NearbyUser>>> {
     let here = position.checked()?;
-    let rows: Vec<UserRow> = sqlx::query_as(&format!(
-        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL AND u.lng IS NOT NULL \
-         AND {}",
-        user_columns_of("u"),
-        crate::safety::blocks::listable_sql("$1", "u")
-    ))
-    .bind(me.id)
-    .fetch_all(&mut *state.db.conn().await?)
-    .await?;
+    let rows = crate::accounts::store::placed_people(&mut *state.db.conn().await?, me.id).await?;
     let found = rows.into_iter().filter_map(|u| Some((haversine_km(here, snap((u.lat?, u.lng?))), u))).collect();
     Ok(Json(
         within(found)
@@ -151,12 +143,7 @@ pub async fn projects(
 ) -> AppResult<Json<Vec<NearbyProject>>> {
     let here = position.checked()?;
     let mut conn = state.db.conn().await?;
-    let placed: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
-        "SELECT p.id, COALESCE(p.lat, u.lat), COALESCE(p.lng, u.lng) FROM projects p JOIN users u ON u.id = p.owner_id \
-         WHERE p.is_published = 1 AND p.is_active = 1 AND u.is_discoverable = 1 AND u.suspended_at IS NULL",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
+    let placed = projects_store::placed(&mut conn).await?;
     let found =
         placed.into_iter().filter_map(|(id, lat, lng)| Some((haversine_km(here, snap((lat?, lng?))), id))).collect();
     let chosen = within(found);

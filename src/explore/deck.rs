@@ -88,8 +88,8 @@ pub async fn swipe(
     let project = access::visible(&state, me.id, body.project_id).await?;
     let mut tx = state.db.begin().await?;
     explore_store::record_swipe(&mut tx, me.id, project.id, &body.direction, state.clock.now_ms()).await?;
+    state.hub.emit_after(&mut tx, Event::CardsChanged { user_id: Some(me.id) });
     tx.commit().await?;
-    state.hub.emit(Event::CardsChanged { user_id: Some(me.id) });
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -111,7 +111,7 @@ pub async fn swiped(
 pub async fn reset(State(state): State<AppState>, CurrentUser(me): CurrentUser) -> AppResult<StatusCode> {
     let mut tx = state.db.begin().await?;
     explore_store::forget_swipes(&mut tx, me.id).await?;
+    state.hub.emit_after(&mut tx, Event::CardsChanged { user_id: Some(me.id) });
     tx.commit().await?;
-    state.hub.emit(Event::CardsChanged { user_id: Some(me.id) });
     Ok(StatusCode::NO_CONTENT)
 }

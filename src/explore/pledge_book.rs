@@ -6,12 +6,10 @@ use axum::extract::{Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::store::{self, ProjectPledgeRow};
 use crate::{
     auth::CurrentUser,
-    db::{
-        page::{Page, PageRequest},
-        Conn,
-    },
+    db::page::{Page, PageRequest},
     error::{AppResult, ErrorBody},
     projects::access,
     state::AppState,
@@ -48,22 +46,6 @@ pub struct ProjectPledge {
     pub updated_at: String,
 }
 
-#[derive(sqlx::FromRow)]
-pub(super) struct ProjectPledgeRow {
-    pub id: i64,
-    pub project_id: i64,
-    pub investor_id: i64,
-    pub amount: i64,
-    pub upfront_amount: i64,
-    pub message: String,
-    pub status: String,
-    pub created_at: i64,
-    pub updated_at: i64,
-    pub first_name: String,
-    pub last_name: String,
-    pub profile_image_url: Option<String>,
-}
-
 impl ProjectPledgeRow {
     pub(super) fn to_wire(&self) -> ProjectPledge {
         ProjectPledge {
@@ -86,15 +68,6 @@ impl ProjectPledgeRow {
     }
 }
 
-const BOOK_SELECT: &str = "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, \
-    g.status, g.created_at, g.updated_at, u.first_name, u.last_name, u.profile_image_url \
-    FROM pledges g JOIN users u ON u.id = g.investor_id";
-
-/// One pledge as its project's owner sees it.
-pub(super) async fn one(conn: &mut Conn, id: i64) -> Result<ProjectPledgeRow, sqlx::Error> {
-    sqlx::query_as(&format!("{BOOK_SELECT} WHERE g.id = $1")).bind(id).fetch_one(conn).await
-}
-
 #[utoipa::path(get, path = "/api/projects/{id}/pledges", tag = TAG, operation_id = "listProjectPledges",
     params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [ProjectPledge], description = "The project's pledges, newest first, with a `Link` to the next page"),
@@ -108,13 +81,6 @@ pub async fn list(
     page: PageRequest,
 ) -> AppResult<Page<ProjectPledge>> {
     let project = access::owned(&state, me.id, crate::extract::path_id(&id, "Project")?).await?;
-    let rows: Vec<ProjectPledgeRow> = super::store::pledges_newest_first(
-        &mut *state.db.conn().await?,
-        BOOK_SELECT,
-        "g.project_id",
-        project.id,
-        &page,
-    )
-    .await?;
+    let rows = store::book(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |g| (g.created_at, g.id)).map(|g| g.to_wire()))
 }

@@ -9,7 +9,7 @@ use axum::{
     Json,
 };
 
-use super::{pledge_book, pledges::pounds};
+use super::{pledge_book, pledges::pounds, store};
 use crate::{
     auth::{session_cache::SessionUser, CurrentUser},
     db::Conn,
@@ -88,13 +88,7 @@ impl Move {
 /// theirs nor to their project (a stranger learns nothing), 403 for its investor, else 400 naming
 /// the status it is in.
 async fn refusal(conn: &mut Conn, me: i64, id: i64, step: Move) -> AppError {
-    let found: Result<Option<(String, i64, i64)>, sqlx::Error> = sqlx::query_as(
-        "SELECT g.status, g.investor_id, p.owner_id FROM pledges g JOIN projects p ON p.id = g.project_id \
-         WHERE g.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(conn)
-    .await;
+    let found = store::pledge_parties(conn, id).await;
     match found {
         Err(error) => error.into(),
         Ok(None) => AppError::NotFound("Pledge"),
@@ -116,24 +110,13 @@ async fn make(
     let mut tx = state.db.begin().await?;
     // One statement decides: under READ COMMITTED a second decision waits for the first, then
     // finds the status changed and moves nothing.
-    let moved: Option<i64> = sqlx::query_scalar(
-        "UPDATE pledges SET status = $1, updated_at = $2 \
-         WHERE id = $3 AND status = $4 AND project_id IN (SELECT id FROM projects WHERE owner_id = $5) \
-         RETURNING project_id",
-    )
-    .bind(step.to())
-    .bind(state.clock.now_ms())
-    .bind(id)
-    .bind(step.from())
-    .bind(me.id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let moved = store::move_pledge(&mut tx, id, step.from(), step.to(), me.id, state.clock.now_ms()).await?;
     let Some(project_id) = moved else {
         return Err(refusal(&mut tx, me.id, id, step).await);
     };
-    let project_title: String =
-        sqlx::query_scalar("SELECT title FROM projects WHERE id = $1").bind(project_id).fetch_one(&mut *tx).await?;
-    let row = pledge_book::one(&mut tx, id).await?;
+    let project_title =
+        crate::projects::store::text_of(&mut tx, project_id).await?.map(|(title, ..)| title).unwrap_or_default();
+    let row = store::book_entry(&mut tx, id).await?;
     let owner = format!("{} {}", me.first_name, me.last_name);
     notifications::notify(
         state,
@@ -150,11 +133,8 @@ async fn make(
         },
     )
     .await?;
-    let (hub, investor, owner_id) = (state.hub.clone(), row.investor_id, me.id);
-    tx.on_commit(move || {
-        hub.publish(Topic::User(investor), ServerFrame::InvestmentsChanged);
-        hub.publish(Topic::User(owner_id), ServerFrame::PledgesChanged { project_id });
-    });
+    state.hub.publish_after(&mut tx, Topic::User(row.investor_id), ServerFrame::InvestmentsChanged);
+    state.hub.publish_after(&mut tx, Topic::User(me.id), ServerFrame::PledgesChanged { project_id });
     tx.commit().await?;
     Ok(Json(row.to_wire()))
 }

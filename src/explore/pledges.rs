@@ -10,6 +10,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::store::{self, PledgeRow};
 use crate::{
     accounts::rules::Role,
     auth::CurrentUser,
@@ -57,20 +58,6 @@ pub struct PledgeRequest {
     pub message: String,
 }
 
-#[derive(sqlx::FromRow)]
-pub struct PledgeRow {
-    id: i64,
-    project_id: i64,
-    investor_id: i64,
-    amount: i64,
-    upfront_amount: i64,
-    message: String,
-    status: String,
-    created_at: i64,
-    updated_at: i64,
-    project_title: String,
-}
-
 impl PledgeRow {
     fn to_wire(&self) -> Pledge {
         Pledge {
@@ -115,10 +102,6 @@ pub struct PledgeResponse {
     pub message: String,
 }
 
-const PLEDGE_SELECT: &str =
-    "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, g.status, \
-    g.created_at, g.updated_at, p.title AS project_title FROM pledges g JOIN projects p ON p.id = g.project_id";
-
 #[utoipa::path(post, path = "/api/projects/{id}/pledge", tag = TAG, params(("id" = String, Path)), request_body = PledgeRequest,
     responses((status = 201, body = PledgeResponse), (status = 400, body = ErrorBody, description = "Under £100, not whole pence, no message, one's own project"),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "Only investors pledge; not across a block with the owner"),
@@ -152,20 +135,9 @@ pub async fn pledge(
     let now = state.clock.now_ms();
     let upfront = upfront(body.amount);
     let mut tx = state.db.begin().await?;
-    let pledge_id: i64 = sqlx::query_scalar(
-        "INSERT INTO pledges (project_id, investor_id, amount, upfront_amount, message, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6) RETURNING id",
-    )
-    .bind(project.id)
-    .bind(me.id)
-    .bind(body.amount)
-    .bind(upfront)
-    .bind(message)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
-    let row: PledgeRow =
-        sqlx::query_as(&format!("{PLEDGE_SELECT} WHERE g.id = $1")).bind(pledge_id).fetch_one(&mut *tx).await?;
+    let new = store::NewPledge { project: project.id, investor: me.id, amount: body.amount, upfront, message, now };
+    let row = store::insert_pledge(&mut tx, &new).await?;
+    let pledge_id = row.id;
     let text = format!("{} {} pledged {} to {}", me.first_name, me.last_name, pounds(body.amount), project.title);
     notifications::notify(
         &state,
@@ -181,11 +153,8 @@ pub async fn pledge(
         },
     )
     .await?;
-    let (hub, investor, owner_id, project_id) = (state.hub.clone(), me.id, owner.id(), project.id);
-    tx.on_commit(move || {
-        hub.publish(Topic::User(investor), ServerFrame::InvestmentsChanged);
-        hub.publish(Topic::User(owner_id), ServerFrame::PledgesChanged { project_id });
-    });
+    state.hub.publish_after(&mut tx, Topic::User(me.id), ServerFrame::InvestmentsChanged);
+    state.hub.publish_after(&mut tx, Topic::User(owner.id()), ServerFrame::PledgesChanged { project_id: project.id });
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,
@@ -206,9 +175,7 @@ pub async fn investments(
     CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Page<Pledge>> {
-    let rows: Vec<PledgeRow> =
-        super::store::pledges_newest_first(&mut *state.db.conn().await?, PLEDGE_SELECT, "g.investor_id", me.id, &page)
-            .await?;
+    let rows = store::portfolio(&mut *state.db.conn().await?, me.id, &page).await?;
     Ok(page.finish(rows, |g| (g.created_at, g.id)).map(|g| g.to_wire()))
 }
 

@@ -40,9 +40,49 @@ pub async fn forget_swipes(tx: &mut Tx, user: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM project_swipes WHERE user_id = $1").bind(user).execute(&mut **tx).await.map(|_| ())
 }
 
+/// A pledge as its investor sees it.
+#[derive(sqlx::FromRow)]
+pub struct PledgeRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub investor_id: i64,
+    pub amount: i64,
+    pub upfront_amount: i64,
+    pub message: String,
+    pub status: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub project_title: String,
+}
+
+const PLEDGE_SELECT: &str =
+    "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, g.status, \
+    g.created_at, g.updated_at, p.title AS project_title FROM pledges g JOIN projects p ON p.id = g.project_id";
+
+/// A pledge as its project's owner sees it (the investor's name and photo, never their email).
+#[derive(sqlx::FromRow)]
+pub struct ProjectPledgeRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub investor_id: i64,
+    pub amount: i64,
+    pub upfront_amount: i64,
+    pub message: String,
+    pub status: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub profile_image_url: Option<String>,
+}
+
+const BOOK_SELECT: &str = "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, \
+    g.status, g.created_at, g.updated_at, u.first_name, u.last_name, u.profile_image_url \
+    FROM pledges g JOIN users u ON u.id = g.investor_id";
+
 /// A page of pledges, newest first: those whose `column` (`g.project_id` or `g.investor_id`) is
 /// `value`, read with `select` (which names the pledges `g`) into the row type the list shows.
-pub async fn pledges_newest_first<T>(
+async fn pledges_newest_first<T>(
     conn: &mut Conn,
     select: &str,
     column: &str,
@@ -61,5 +101,80 @@ where
     .bind(page.after_key())
     .bind(page.after_id())
     .fetch_all(conn)
+    .await
+}
+
+/// The investor's pledges, newest first.
+pub async fn portfolio(conn: &mut Conn, investor: i64, page: &PageRequest) -> Result<Vec<PledgeRow>, sqlx::Error> {
+    pledges_newest_first(conn, PLEDGE_SELECT, "g.investor_id", investor, page).await
+}
+
+/// A project's pledges, newest first.
+pub async fn book(conn: &mut Conn, project: i64, page: &PageRequest) -> Result<Vec<ProjectPledgeRow>, sqlx::Error> {
+    pledges_newest_first(conn, BOOK_SELECT, "g.project_id", project, page).await
+}
+
+/// One pledge as its project's owner sees it.
+pub async fn book_entry(conn: &mut Conn, id: i64) -> Result<ProjectPledgeRow, sqlx::Error> {
+    sqlx::query_as(&format!("{BOOK_SELECT} WHERE g.id = $1")).bind(id).fetch_one(conn).await
+}
+
+pub struct NewPledge<'a> {
+    pub project: i64,
+    pub investor: i64,
+    pub amount: i64,
+    pub upfront: i64,
+    pub message: &'a str,
+    pub now: i64,
+}
+
+/// Stores a pending pledge; as its investor sees it.
+pub async fn insert_pledge(tx: &mut Tx, new: &NewPledge<'_>) -> Result<PledgeRow, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO pledges (project_id, investor_id, amount, upfront_amount, message, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6) RETURNING id",
+    )
+    .bind(new.project)
+    .bind(new.investor)
+    .bind(new.amount)
+    .bind(new.upfront)
+    .bind(new.message)
+    .bind(new.now)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query_as(&format!("{PLEDGE_SELECT} WHERE g.id = $1")).bind(id).fetch_one(&mut **tx).await
+}
+
+/// Moves a pledge of `owner`'s project from status `from` to `to` in one statement: under READ COMMITTED a
+/// second decision waits for the first, then finds the status changed and moves nothing. Its project, if moved.
+pub async fn move_pledge(
+    tx: &mut Tx,
+    id: i64,
+    from: &str,
+    to: &str,
+    owner: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE pledges SET status = $1, updated_at = $2 \
+         WHERE id = $3 AND status = $4 AND project_id IN (SELECT id FROM projects WHERE owner_id = $5) \
+         RETURNING project_id",
+    )
+    .bind(to)
+    .bind(now)
+    .bind(id)
+    .bind(from)
+    .bind(owner)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// A pledge's status, investor and project owner.
+pub async fn pledge_parties(conn: &mut Conn, id: i64) -> Result<Option<(String, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT g.status, g.investor_id, p.owner_id FROM pledges g JOIN projects p ON p.id = g.project_id WHERE g.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
     .await
 }

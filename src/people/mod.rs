@@ -12,8 +12,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     accounts::{
-        model::{user_columns_of, User, UserRow, USER_COLUMNS},
+        model::{User, UserRow},
         rules::Role,
+        store as accounts_store,
     },
     auth::CurrentUser,
     db::page::{parse_limit, DEFAULT_LIMIT},
@@ -70,20 +71,8 @@ pub async fn search(
         };
     let limit = params.limit.as_deref().map(parse_limit).transpose()?.unwrap_or(DEFAULT_LIMIT);
     let pattern = (!q.is_empty()).then(|| like_pattern(q));
-    let rows: Vec<UserRow> = sqlx::query_as(&format!(
-        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND {} AND ($2 IS NULL OR u.role = $2) \
-         AND ($3 IS NULL OR LOWER(u.first_name || ' ' || u.last_name) LIKE $3 ESCAPE '\\' \
-              OR LOWER(u.username) LIKE $3 ESCAPE '\\' OR LOWER(u.skills) LIKE $3 ESCAPE '\\') \
-         ORDER BY u.first_name, u.last_name, u.id LIMIT $4",
-        user_columns_of("u"),
-        crate::safety::blocks::listable_sql("$1", "u")
-    ))
-    .bind(me.id)
-    .bind(role.map(Role::as_str))
-    .bind(pattern)
-    .bind(limit)
-    .fetch_all(&mut *state.db.conn().await?)
-    .await?;
+    let rows =
+        accounts_store::find_people(&mut *state.db.conn().await?, me.id, role, pattern.as_deref(), limit).await?;
     Ok(Json(rows.iter().map(UserRow::to_public).collect()))
 }
 
@@ -118,20 +107,11 @@ pub async fn profile_image(
     let url = format!("/api/files/{name}");
     crate::files::owners::record_url(&state, me.id, &url).await?;
     let mut tx = state.db.begin().await?;
-    let previous: Option<String> =
-        sqlx::query_scalar("SELECT profile_image_url FROM users WHERE id = $1").bind(me.id).fetch_one(&mut *tx).await?;
     // The owner's photo is on their project cards.
     tx.emit(crate::events::DomainEvent::CardsChanged);
-    let updated: UserRow = sqlx::query_as(&format!(
-        "UPDATE users SET profile_image_url = $1, updated_at = $2 WHERE id = $3 RETURNING {USER_COLUMNS}"
-    ))
-    .bind(&url)
-    .bind(state.clock.now_ms())
-    .bind(me.id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let (previous, updated) = accounts_store::set_profile_image(&mut tx, me.id, &url, state.clock.now_ms()).await?;
+    state.user_changed(&mut tx, me.id);
     tx.commit().await?;
-    state.user_changed(me.id);
     // The old photo goes, unless something else still names it (they may have attached it too).
     crate::files::owners::remove_unused(&state, previous.into_iter().collect()).await;
     Ok(Json(updated.to_own()))

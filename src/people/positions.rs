@@ -6,16 +6,13 @@
 
 use std::time::Duration;
 
-use crate::state::AppState;
+use crate::{accounts::store as accounts_store, state::AppState};
 
 pub const NAME: &str = "positions";
 pub const PERIOD: Duration = Duration::from_secs(60 * 60);
 
 pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
-    let unplaced: Vec<(i64, String)> =
-        sqlx::query_as("SELECT id, location FROM users WHERE lat IS NULL AND location IS NOT NULL AND location <> ''")
-            .fetch_all(&mut *state.db.conn().await?)
-            .await?;
+    let unplaced = accounts_store::unplaced(&mut *state.db.conn().await?).await?;
     if unplaced.is_empty() {
         return Ok("placed 0 people".into());
     }
@@ -27,24 +24,11 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
     let mut placed = Vec::new();
     let mut tx = state.db.begin().await?;
     for (id, text, (lat, lng)) in &found {
-        let done = sqlx::query(
-            "UPDATE users SET lat = CAST($1 AS DOUBLE PRECISION), lng = CAST($2 AS DOUBLE PRECISION), updated_at = $3 \
-             WHERE id = $4 AND lat IS NULL AND location = $5",
-        )
-        .bind(crate::db::float(Some(*lat)))
-        .bind(crate::db::float(Some(*lng)))
-        .bind(crate::time::now_ms())
-        .bind(id)
-        .bind(text)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() > 0 {
+        if accounts_store::place(&mut tx, *id, text, (*lat, *lng), crate::time::now_ms()).await? {
+            state.user_changed(&mut tx, *id);
             placed.push(*id);
         }
     }
     tx.commit().await?;
-    for id in &placed {
-        state.user_changed(*id);
-    }
     Ok(format!("placed {} people", placed.len()))
 }

@@ -70,11 +70,8 @@ pub async fn request_collaboration_in(
         },
     )
     .await?;
-    let (hub, id, owner, requester) = (state.hub.clone(), row.id, owner.id(), me.id);
-    tx.on_commit(move || {
-        hub.publish(Topic::User(owner), ServerFrame::ConnectionRequest { id });
-        hub.publish(Topic::User(requester), ServerFrame::ConnectionsChanged);
-    });
+    state.hub.publish_after(tx, Topic::User(owner.id()), ServerFrame::ConnectionRequest { id: row.id });
+    state.hub.publish_after(tx, Topic::User(me.id), ServerFrame::ConnectionsChanged);
     Ok(Some(row))
 }
 
@@ -171,11 +168,7 @@ pub async fn remove_collaborator(
     if !store::remove_collaborator(&mut tx, project.id, user).await? {
         return Err(AppError::NotFound("Collaborator"));
     }
-    sqlx::query("UPDATE project_tasks SET assigned_to = NULL WHERE project_id = $1 AND assigned_to = $2")
-        .bind(project.id)
-        .bind(user)
-        .execute(&mut *tx)
-        .await?;
+    store::unassign_tasks(&mut tx, project.id, user).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

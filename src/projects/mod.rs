@@ -76,12 +76,9 @@ pub(crate) async fn announce(state: &AppState, tx: &mut Tx, project_id: i64, als
     people.extend_from_slice(also);
     people.sort_unstable();
     people.dedup();
-    let hub = state.hub.clone();
-    tx.on_commit(move || {
-        for person in people {
-            hub.publish(Topic::User(person), ServerFrame::ProjectChanged { project_id });
-        }
-    });
+    for person in people {
+        state.hub.publish_after(tx, Topic::User(person), ServerFrame::ProjectChanged { project_id });
+    }
     Ok(())
 }
 

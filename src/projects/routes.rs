@@ -250,15 +250,10 @@ pub(crate) async fn delete_in(
     let mut told = store::members(tx, project_id).await?;
     told.extend(store::supporters(tx, project_id).await?);
     let Some(files) = store::delete(tx, project_id, owner).await? else { return Ok(false) };
-    let hub = state.hub.clone();
-    tx.on_commit(move || {
-        for person in told {
-            hub.publish(
-                crate::realtime::Topic::User(person),
-                crate::realtime::ServerFrame::ProjectChanged { project_id },
-            );
-        }
-    });
+    for person in told {
+        let frame = crate::realtime::ServerFrame::ProjectChanged { project_id };
+        state.hub.publish_after(tx, crate::realtime::Topic::User(person), frame);
+    }
     crate::files::owners::remove_unused_after_commit(state, tx, files);
     Ok(true)
 }

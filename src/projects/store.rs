@@ -353,6 +353,50 @@ pub async fn add_collaborator(
     sqlx::query_as(&format!("{COLLABORATOR_SELECT} WHERE c.id = $1")).bind(id).fetch_one(&mut **tx).await.map(Some)
 }
 
+/// A project's title, description and image list (JSON), as they are now.
+pub async fn text_of(conn: &mut Conn, id: i64) -> Result<Option<(String, String, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT title, description, image_urls FROM projects WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
+pub async fn owner_if_any(tx: &mut Tx, project: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT owner_id FROM projects WHERE id = $1").bind(project).fetch_optional(&mut **tx).await
+}
+
+/// Deletes a feedback item and its replies (the schema's cascade); the images they named.
+pub async fn delete_feedback(tx: &mut Tx, id: i64) -> Result<Vec<String>, sqlx::Error> {
+    let images: Vec<Option<String>> =
+        sqlx::query_scalar("SELECT image_url FROM project_feedback WHERE id = $1 OR parent_id = $1")
+            .bind(id)
+            .fetch_all(&mut **tx)
+            .await?;
+    sqlx::query("DELETE FROM project_feedback WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    Ok(images.into_iter().flatten().collect())
+}
+
+/// A person leaving a project's team is assigned none of its tasks.
+pub async fn unassign_tasks(tx: &mut Tx, project: i64, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE project_tasks SET assigned_to = NULL WHERE project_id = $1 AND assigned_to = $2")
+        .bind(project)
+        .bind(user)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Listed projects with their position, or their owner's when they have none (owners who are discoverable
+/// and not suspended).
+pub async fn placed(conn: &mut Conn) -> Result<Vec<(i64, Option<f64>, Option<f64>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT p.id, COALESCE(p.lat, u.lat), COALESCE(p.lng, u.lng) FROM projects p JOIN users u ON u.id = p.owner_id \
+         WHERE p.is_published = 1 AND p.is_active = 1 AND u.is_discoverable = 1 AND u.suspended_at IS NULL",
+    )
+    .fetch_all(conn)
+    .await
+}
+
 pub async fn owner_of(tx: &mut Tx, project: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT owner_id FROM projects WHERE id = $1").bind(project).fetch_one(&mut **tx).await
 }

@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 use super::{bridge, ServerFrame, Topic};
 use crate::{
     auth::session_cache::SessionCache,
-    db::{Backend, Db},
+    db::{Backend, Db, Tx},
     projects::cards::Cards,
     sync::lock,
 };
@@ -131,9 +131,22 @@ impl Hub {
         &self.inner.cards
     }
 
-    /// Announces a frame to a topic's subscribers everywhere. Call after the change has committed.
+    /// Announces a frame to a topic's subscribers everywhere, now: for what no write holds (typing,
+    /// presence). A frame about a write goes through [`Hub::publish_after`].
     pub fn publish(&self, topic: Topic, frame: ServerFrame) {
         self.emit(Event::Frame { topic, frame });
+    }
+
+    /// Announces a frame once `tx` commits, and never for a write that rolls back: the one way a
+    /// write's frames go out.
+    pub fn publish_after(&self, tx: &mut Tx, topic: Topic, frame: ServerFrame) {
+        self.emit_after(tx, Event::Frame { topic, frame });
+    }
+
+    /// Queues an event once `tx` commits (see [`Hub::publish_after`]).
+    pub fn emit_after(&self, tx: &mut Tx, event: Event) {
+        let hub = self.clone();
+        tx.on_commit(move || hub.emit(event));
     }
 
     /// Queues an event. Cache evictions happen at once on this instance, so the very next request

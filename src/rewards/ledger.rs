@@ -8,7 +8,10 @@
 //! Areas call [`award`] inside their own transaction, with the act's key (`support:{user}:{project}`)
 //! and the metrics the act moves, which advance achievements and daily tasks.
 
-use super::catalogue::{level_index, Metric, ACHIEVEMENTS, DAILY_TASKS, LEVELS};
+use super::{
+    catalogue::{level_index, Metric, ACHIEVEMENTS, DAILY_TASKS, LEVELS},
+    store,
+};
 use crate::{
     db::{Conn, Tx},
     notifications::{self, Kind, NewNotification},
@@ -60,37 +63,10 @@ pub struct Balance {
     pub lifetime: i64,
 }
 
-/// Writes a ledger row (negative for a spend); false when the act already has one.
-async fn write_row(
-    tx: &mut Tx,
-    user_id: i64,
-    amount: i64,
-    reason: Reason,
-    act_key: &str,
-    now: i64,
-) -> Result<bool, sqlx::Error> {
-    let inserted: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO coin_ledger (user_id, amount, reason, act_key, created_at) VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (act_key) DO NOTHING RETURNING id",
-    )
-    .bind(user_id)
-    .bind(amount)
-    .bind(reason.as_str())
-    .bind(act_key)
-    .bind(now)
-    .fetch_optional(&mut **tx)
-    .await?;
-    Ok(inserted.is_some())
-}
-
 /// True when an act was already paid: a read that saves a write attempt on the usual path (the
 /// write stays the judge, so two first attempts at once still pay once).
 pub async fn paid(conn: &mut Conn, act_key: &str) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM coin_ledger WHERE act_key = $1")
-        .bind(act_key)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(found.is_some())
+    store::act_paid(conn, act_key).await
 }
 
 /// Writes an award's ledger row and adds it to the balance; `None` when the act was already paid.
@@ -102,31 +78,15 @@ pub async fn credit(
     act_key: &str,
     now: i64,
 ) -> Result<Option<Balance>, sqlx::Error> {
-    if !write_row(tx, user_id, amount, reason, act_key, now).await? {
+    if !store::write_row(tx, user_id, amount, reason.as_str(), act_key, now).await? {
         return Ok(None);
     }
     add_to_balance(tx, user_id, amount, now).await.map(Some)
 }
 
-/// Moves a balance by `delta` coins (an award adds to the lifetime total too; a spend never takes
-/// the balance below zero): one statement for both directions. `None` when a spend finds it short.
-async fn move_balance(tx: &mut Tx, user_id: i64, delta: i64, now: i64) -> Result<Option<Balance>, sqlx::Error> {
-    let moved: Option<(i64, i64)> = sqlx::query_as(
-        "UPDATE users SET coins = coins + $1, \
-           lifetime_coins = lifetime_coins + CASE WHEN $1 > 0 THEN $1 ELSE 0 END, updated_at = $2 \
-         WHERE id = $3 AND coins + $1 >= 0 RETURNING coins, lifetime_coins",
-    )
-    .bind(delta)
-    .bind(now)
-    .bind(user_id)
-    .fetch_optional(&mut **tx)
-    .await?;
-    Ok(moved.map(|(coins, lifetime)| Balance { coins, lifetime }))
-}
-
 /// Adds an award to the balance (which it cannot make short).
 async fn add_to_balance(tx: &mut Tx, user_id: i64, amount: i64, now: i64) -> Result<Balance, sqlx::Error> {
-    move_balance(tx, user_id, amount, now).await?.ok_or(sqlx::Error::RowNotFound)
+    store::move_balance(tx, user_id, amount, now).await?.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// What an award paid: `coins` (0 when the act was already paid or today's cap for its kind was
@@ -174,29 +134,15 @@ pub async fn award(
     // The act is recorded first (at 0), so a repeat finds it and neither pays nor takes a place
     // under the cap; then a place under today's cap is taken by one conditional statement, so
     // parallel acts on any instance cannot pay past it.
-    if !write_row(tx, user_id, 0, reason, act_key, now).await? {
+    if !store::write_row(tx, user_id, 0, reason.as_str(), act_key, now).await? {
         return Ok(Award::default());
     }
-    let place: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO coin_caps (user_id, reason, day, paid) VALUES ($1, $2, $3, 1) \
-         ON CONFLICT (user_id, reason, day) DO UPDATE SET paid = coin_caps.paid + 1 WHERE coin_caps.paid < $4 \
-         RETURNING paid",
-    )
-    .bind(user_id)
-    .bind(reason.as_str())
-    .bind(state.clock.today())
-    .bind(cap)
-    .fetch_optional(&mut **tx)
-    .await?;
+    let place = store::take_cap_place(tx, user_id, reason.as_str(), state.clock.today(), cap).await?;
     if place.is_none() {
         progress(state, tx, user_id, moved).await?;
         return Ok(Award { coins: 0, capped: true, balance: None });
     }
-    sqlx::query("UPDATE coin_ledger SET amount = $1 WHERE act_key = $2")
-        .bind(amount)
-        .bind(act_key)
-        .execute(&mut **tx)
-        .await?;
+    store::set_act_amount(tx, act_key, amount).await?;
     let balance = add_to_balance(tx, user_id, amount, now).await?;
     let balance = settle(state, tx, user_id, amount, balance, moved).await?;
     Ok(Award { coins: amount, capped: false, balance: Some(balance) })
@@ -251,8 +197,7 @@ pub async fn settle(
 async fn progress(state: &AppState, tx: &mut Tx, user_id: i64, moved: &[Metric]) -> Result<(), sqlx::Error> {
     daily_tasks(state, tx, user_id, moved).await?;
     achievements(state, tx, user_id, moved).await?;
-    let state_after = state.clone();
-    tx.on_commit(move || state_after.user_changed(user_id));
+    state.user_changed(tx, user_id);
     Ok(())
 }
 
@@ -288,10 +233,10 @@ pub async fn spend(
     moved: &[Metric],
 ) -> Result<Option<Balance>, sqlx::Error> {
     let now = state.clock.now_ms();
-    let Some(balance) = move_balance(tx, user_id, -amount, now).await? else {
+    let Some(balance) = store::move_balance(tx, user_id, -amount, now).await? else {
         return Ok(None);
     };
-    if !write_row(tx, user_id, -amount, reason, act_key, now).await? {
+    if !store::write_row(tx, user_id, -amount, reason.as_str(), act_key, now).await? {
         // A spend's key is fresh each time; a repeat is a caller's mistake, and the transaction rolls back.
         return Err(sqlx::Error::Protocol(format!("the spend {act_key} was already recorded")));
     }
@@ -301,36 +246,7 @@ pub async fn spend(
 
 /// The value of a metric for a user now.
 pub async fn metric(conn: &mut Conn, user_id: i64, metric: Metric) -> Result<i64, sqlx::Error> {
-    let ledger_count = |reason: Reason| {
-        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM coin_ledger WHERE user_id = $1 AND reason = $2")
-            .bind(user_id)
-            .bind(reason.as_str())
-    };
-    let column = |name: &str| format!("SELECT {name} FROM users WHERE id = $1");
-    match metric {
-        Metric::LifetimeCoins => {
-            sqlx::query_scalar(&column("lifetime_coins")).bind(user_id).fetch_one(&mut *conn).await
-        }
-        Metric::StreakDays => sqlx::query_scalar(&column("streak_days")).bind(user_id).fetch_one(&mut *conn).await,
-        Metric::Connections => {
-            sqlx::query_scalar(&column("connection_count")).bind(user_id).fetch_one(&mut *conn).await
-        }
-        Metric::Scratches => ledger_count(Reason::Scratch).fetch_one(&mut *conn).await,
-        Metric::DailyLogins => ledger_count(Reason::DailyLogin).fetch_one(&mut *conn).await,
-        Metric::StoreClaims => ledger_count(Reason::Store).fetch_one(&mut *conn).await,
-        // Acts are recorded even when the day's cap pays them 0, so these count what was done.
-        Metric::ProjectsCreated => ledger_count(Reason::Project).fetch_one(&mut *conn).await,
-        Metric::TasksCompleted => ledger_count(Reason::Task).fetch_one(&mut *conn).await,
-        Metric::TeamCollaborators => {
-            sqlx::query_scalar(
-                "SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c \
-                 JOIN projects p ON p.id = c.project_id WHERE p.owner_id = $1 AND c.role = 'collaborator'",
-            )
-            .bind(user_id)
-            .fetch_one(&mut *conn)
-            .await
-        }
-    }
+    store::metric(conn, user_id, metric).await
 }
 
 /// Counts today's completion of each daily task whose metric the act moved, up to the task's daily
@@ -339,20 +255,7 @@ async fn daily_tasks(state: &AppState, tx: &mut Tx, user_id: i64, moved: &[Metri
     let now = state.clock.now_ms();
     let today = state.clock.today();
     for task in DAILY_TASKS.iter().filter(|t| moved.contains(&t.metric)) {
-        sqlx::query(
-            "INSERT INTO user_daily_tasks (user_id, task_id, day, completed_count, last_completed) \
-             VALUES ($1, $2, $3, 1, $4) \
-             ON CONFLICT (user_id, task_id, day) DO UPDATE SET \
-               completed_count = user_daily_tasks.completed_count + 1, last_completed = $4 \
-             WHERE user_daily_tasks.completed_count < $5",
-        )
-        .bind(user_id)
-        .bind(task.id)
-        .bind(today)
-        .bind(now)
-        .bind(task.max_daily)
-        .execute(&mut **tx)
-        .await?;
+        store::count_daily_completion(tx, user_id, task.id, today, now, task.max_daily).await?;
     }
     Ok(())
 }
@@ -367,30 +270,12 @@ pub async fn claim_daily_task(
 ) -> Result<Option<(i64, Balance)>, sqlx::Error> {
     let today = state.clock.today();
     let now = state.clock.now_ms();
-    let counts: Option<(i64, i64)> = sqlx::query_as(
-        "SELECT completed_count, claimed_count FROM user_daily_tasks WHERE user_id = $1 AND task_id = $2 AND day = $3",
-    )
-    .bind(user_id)
-    .bind(task.id)
-    .bind(today)
-    .fetch_optional(&mut **tx)
-    .await?;
+    let counts = store::daily_counts(tx, user_id, task.id, today).await?;
     let Some((completed, claimed)) = counts.filter(|(completed, claimed)| completed > claimed) else {
         return Ok(None);
     };
     // Conditional on the count read, so of two racing claims only one moves it.
-    let moved = sqlx::query(
-        "UPDATE user_daily_tasks SET claimed_count = $4 WHERE user_id = $1 AND task_id = $2 AND day = $3 \
-         AND claimed_count = $5",
-    )
-    .bind(user_id)
-    .bind(task.id)
-    .bind(today)
-    .bind(completed)
-    .bind(claimed)
-    .execute(&mut **tx)
-    .await?;
-    if moved.rows_affected() == 0 {
+    if !store::mark_daily_claimed(tx, user_id, task.id, today, claimed, completed).await? {
         return Ok(None);
     }
     let mut paid = 0;
@@ -414,11 +299,7 @@ pub async fn claim_daily_task(
 pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: &[Metric]) -> Result<(), sqlx::Error> {
     let now = state.clock.now_ms();
     let mut values: Vec<(Metric, i64)> = Vec::new();
-    let stored: Vec<(String, i64, i64)> =
-        sqlx::query_as("SELECT achievement_id, progress, is_completed FROM user_achievements WHERE user_id = $1")
-            .bind(user_id)
-            .fetch_all(&mut **tx)
-            .await?;
+    let stored = store::achievement_rows(tx, user_id).await?;
     for achievement in ACHIEVEMENTS.iter().filter(|a| metrics.contains(&a.condition.metric)) {
         let condition = achievement.condition;
         let value = match values.iter().find(|(m, _)| *m == condition.metric) {
@@ -442,22 +323,7 @@ pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: 
             continue;
         }
         // Unlocking is one conditional statement: the row that turns complete says so once.
-        let unlocked: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO user_achievements (user_id, achievement_id, progress, is_completed, unlocked_at) \
-             VALUES ($1, $2, $3, $4, CASE WHEN $4 = 1 THEN $5 ELSE NULL END) \
-             ON CONFLICT (user_id, achievement_id) DO UPDATE SET progress = $3, \
-               is_completed = CASE WHEN user_achievements.is_completed = 1 THEN 1 ELSE $4 END, \
-               unlocked_at = COALESCE(user_achievements.unlocked_at, CASE WHEN $4 = 1 THEN $5 ELSE NULL END) \
-             WHERE user_achievements.is_completed = 0 \
-             RETURNING is_completed",
-        )
-        .bind(user_id)
-        .bind(achievement.id)
-        .bind(progress)
-        .bind(i64::from(done))
-        .bind(now)
-        .fetch_optional(&mut **tx)
-        .await?;
+        let unlocked = store::put_achievement(tx, user_id, achievement.id, progress, done, now).await?;
         if done && unlocked == Some(1) {
             let message =
                 format!("You unlocked {}. Claim {} coins on the Rewards screen.", achievement.name, achievement.reward);

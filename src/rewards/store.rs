@@ -1,6 +1,11 @@
-//! The SQL of the rewards area that is not the ledger's.
+//! The SQL of the rewards area: the coin ledger and balances, daily caps, daily tasks, achievements, the
+//! leaderboard and the store. The rules that call it are in `ledger.rs`.
 
-use super::model::LeaderboardEntry;
+use super::{
+    catalogue::Metric,
+    ledger::{Balance, Reason},
+    model::LeaderboardEntry,
+};
 use crate::{
     db::{page::Cursor, Conn, Tx},
     time::DAY_MS,
@@ -132,4 +137,219 @@ pub async fn achievement_claimed(conn: &mut Conn, user: i64, achievement: &str) 
             .fetch_optional(conn)
             .await?;
     Ok(claimed_at.flatten().is_some())
+}
+
+// ---- the ledger ----
+
+/// Writes a ledger row (negative for a spend); false when the act already has one.
+pub async fn write_row(
+    tx: &mut Tx,
+    user_id: i64,
+    amount: i64,
+    reason: &str,
+    act_key: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let inserted: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO coin_ledger (user_id, amount, reason, act_key, created_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (act_key) DO NOTHING RETURNING id",
+    )
+    .bind(user_id)
+    .bind(amount)
+    .bind(reason)
+    .bind(act_key)
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(inserted.is_some())
+}
+
+/// True when an act has a ledger row.
+pub async fn act_paid(conn: &mut Conn, act_key: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM coin_ledger WHERE act_key = $1")
+        .bind(act_key)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(found.is_some())
+}
+
+/// Moves a balance by `delta` coins (an award adds to the lifetime total too; a spend never takes
+/// the balance below zero): one statement for both directions. `None` when a spend finds it short.
+pub async fn move_balance(tx: &mut Tx, user_id: i64, delta: i64, now: i64) -> Result<Option<Balance>, sqlx::Error> {
+    let moved: Option<(i64, i64)> = sqlx::query_as(
+        "UPDATE users SET coins = coins + $1, \
+           lifetime_coins = lifetime_coins + CASE WHEN $1 > 0 THEN $1 ELSE 0 END, updated_at = $2 \
+         WHERE id = $3 AND coins + $1 >= 0 RETURNING coins, lifetime_coins",
+    )
+    .bind(delta)
+    .bind(now)
+    .bind(user_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(moved.map(|(coins, lifetime)| Balance { coins, lifetime }))
+}
+
+/// Takes a place under today's cap of a kind of act in one conditional statement (so parallel acts on any
+/// instance cannot pay past it); None when the cap is reached.
+pub async fn take_cap_place(
+    tx: &mut Tx,
+    user_id: i64,
+    reason: &str,
+    day: i64,
+    cap: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO coin_caps (user_id, reason, day, paid) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (user_id, reason, day) DO UPDATE SET paid = coin_caps.paid + 1 WHERE coin_caps.paid < $4 \
+         RETURNING paid",
+    )
+    .bind(user_id)
+    .bind(reason)
+    .bind(day)
+    .bind(cap)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// Sets what an act recorded at 0 pays.
+pub async fn set_act_amount(tx: &mut Tx, act_key: &str, amount: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE coin_ledger SET amount = $1 WHERE act_key = $2")
+        .bind(amount)
+        .bind(act_key)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The value of a metric for a user now.
+pub async fn metric(conn: &mut Conn, user_id: i64, metric: Metric) -> Result<i64, sqlx::Error> {
+    let ledger_count = |reason: Reason| {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM coin_ledger WHERE user_id = $1 AND reason = $2")
+            .bind(user_id)
+            .bind(reason.as_str())
+    };
+    let column = |name: &str| format!("SELECT {name} FROM users WHERE id = $1");
+    match metric {
+        Metric::LifetimeCoins => {
+            sqlx::query_scalar(&column("lifetime_coins")).bind(user_id).fetch_one(&mut *conn).await
+        }
+        Metric::StreakDays => sqlx::query_scalar(&column("streak_days")).bind(user_id).fetch_one(&mut *conn).await,
+        Metric::Connections => {
+            sqlx::query_scalar(&column("connection_count")).bind(user_id).fetch_one(&mut *conn).await
+        }
+        Metric::Scratches => ledger_count(Reason::Scratch).fetch_one(&mut *conn).await,
+        Metric::DailyLogins => ledger_count(Reason::DailyLogin).fetch_one(&mut *conn).await,
+        Metric::StoreClaims => ledger_count(Reason::Store).fetch_one(&mut *conn).await,
+        // Acts are recorded even when the day's cap pays them 0, so these count what was done.
+        Metric::ProjectsCreated => ledger_count(Reason::Project).fetch_one(&mut *conn).await,
+        Metric::TasksCompleted => ledger_count(Reason::Task).fetch_one(&mut *conn).await,
+        Metric::TeamCollaborators => {
+            sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c \
+                 JOIN projects p ON p.id = c.project_id WHERE p.owner_id = $1 AND c.role = 'collaborator'",
+            )
+            .bind(user_id)
+            .fetch_one(&mut *conn)
+            .await
+        }
+    }
+}
+
+// ---- daily tasks and achievements ----
+
+/// Counts one completion of a daily task today, up to its daily maximum.
+pub async fn count_daily_completion(
+    tx: &mut Tx,
+    user_id: i64,
+    task: &str,
+    day: i64,
+    now: i64,
+    max_daily: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO user_daily_tasks (user_id, task_id, day, completed_count, last_completed) \
+         VALUES ($1, $2, $3, 1, $4) \
+         ON CONFLICT (user_id, task_id, day) DO UPDATE SET \
+           completed_count = user_daily_tasks.completed_count + 1, last_completed = $4 \
+         WHERE user_daily_tasks.completed_count < $5",
+    )
+    .bind(user_id)
+    .bind(task)
+    .bind(day)
+    .bind(now)
+    .bind(max_daily)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A daily task's completed and claimed counts for a day.
+pub async fn daily_counts(tx: &mut Tx, user_id: i64, task: &str, day: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT completed_count, claimed_count FROM user_daily_tasks WHERE user_id = $1 AND task_id = $2 AND day = $3",
+    )
+    .bind(user_id)
+    .bind(task)
+    .bind(day)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// Moves a daily task's claimed count from `claimed` to `completed`; false when another claim moved it first.
+pub async fn mark_daily_claimed(
+    tx: &mut Tx,
+    user_id: i64,
+    task: &str,
+    day: i64,
+    claimed: i64,
+    completed: i64,
+) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query(
+        "UPDATE user_daily_tasks SET claimed_count = $4 WHERE user_id = $1 AND task_id = $2 AND day = $3 \
+         AND claimed_count = $5",
+    )
+    .bind(user_id)
+    .bind(task)
+    .bind(day)
+    .bind(completed)
+    .bind(claimed)
+    .execute(&mut **tx)
+    .await?;
+    Ok(moved.rows_affected() > 0)
+}
+
+/// Each stored achievement of a user: id, progress, completed (1 or 0).
+pub async fn achievement_rows(tx: &mut Tx, user_id: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT achievement_id, progress, is_completed FROM user_achievements WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_all(&mut **tx)
+        .await
+}
+
+/// Writes an open achievement's progress; unlocking is one conditional statement, so the row that turns
+/// complete says so once (Some(1)). A completed row never changes (None).
+pub async fn put_achievement(
+    tx: &mut Tx,
+    user_id: i64,
+    achievement: &str,
+    progress: i64,
+    done: bool,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO user_achievements (user_id, achievement_id, progress, is_completed, unlocked_at) \
+         VALUES ($1, $2, $3, $4, CASE WHEN $4 = 1 THEN $5 ELSE NULL END) \
+         ON CONFLICT (user_id, achievement_id) DO UPDATE SET progress = $3, \
+           is_completed = CASE WHEN user_achievements.is_completed = 1 THEN 1 ELSE $4 END, \
+           unlocked_at = COALESCE(user_achievements.unlocked_at, CASE WHEN $4 = 1 THEN $5 ELSE NULL END) \
+         WHERE user_achievements.is_completed = 0 \
+         RETURNING is_completed",
+    )
+    .bind(user_id)
+    .bind(achievement)
+    .bind(progress)
+    .bind(i64::from(done))
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await
 }

@@ -73,16 +73,12 @@ pub async fn block_user(
     accounts_store::find_by_id(&mut *state.db.conn().await?, other).await?.ok_or(AppError::NotFound("User"))?;
     let mut tx = state.db.begin().await?;
     let removed = store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
-    let (hub, me_id) = (state.hub.clone(), me.id);
-    let user_state = state.clone();
-    tx.on_commit(move || {
-        for person in [me_id, other] {
-            hub.publish(Topic::User(person), ServerFrame::ConnectionsChanged);
-            if removed > 0 {
-                user_state.user_changed(person);
-            }
+    for person in [me.id, other] {
+        state.hub.publish_after(&mut tx, Topic::User(person), ServerFrame::ConnectionsChanged);
+        if removed > 0 {
+            state.user_changed(&mut tx, person);
         }
-    });
+    }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

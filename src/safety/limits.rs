@@ -118,20 +118,7 @@ pub async fn spend_for_call(state: &AppState, kind: &Kind, who: &str) -> Result<
 /// Counts one use of `key` in its window and answers the count and when the window ends.
 pub async fn count(tx: &mut Tx, key: &str, window: Duration, now: i64) -> Result<(i64, i64), sqlx::Error> {
     let window_ms = i64::try_from(window.as_millis()).unwrap_or(i64::MAX);
-    // A window that has ended starts again at 1; every SET reads the row as it was.
-    sqlx::query_as(
-        "INSERT INTO rate_counters (counter_key, window_start, expires_at, used) VALUES ($1, $2, $3, 1) \
-         ON CONFLICT (counter_key) DO UPDATE SET \
-           used = CASE WHEN rate_counters.expires_at <= $2 THEN 1 ELSE rate_counters.used + 1 END, \
-           window_start = CASE WHEN rate_counters.expires_at <= $2 THEN $2 ELSE rate_counters.window_start END, \
-           expires_at = CASE WHEN rate_counters.expires_at <= $2 THEN $3 ELSE rate_counters.expires_at END \
-         RETURNING used, expires_at",
-    )
-    .bind(key)
-    .bind(now)
-    .bind(now.saturating_add(window_ms))
-    .fetch_one(&mut **tx)
-    .await
+    super::store::count_use(tx, key, now, now.saturating_add(window_ms)).await
 }
 
 /// Takes one from `key`'s budget of `max` per `window`, in a transaction of its own: `Err(seconds)`
@@ -151,17 +138,14 @@ pub async fn take(db: &Db, key: &str, max: i64, window: Duration, now: i64) -> R
 /// Gives one use back (an attempt that turned out fine, such as a successful login).
 pub async fn give_back(db: &Db, key: &str) -> Result<(), sqlx::Error> {
     let mut tx = db.begin().await?;
-    sqlx::query("UPDATE rate_counters SET used = used - 1 WHERE counter_key = $1 AND used > 0")
-        .bind(key)
-        .execute(&mut *tx)
-        .await?;
+    super::store::give_back(&mut tx, key).await?;
     tx.commit().await
 }
 
 /// Forgets a counter (an account's failures after the right password).
 pub async fn forget(db: &Db, key: &str) -> Result<(), sqlx::Error> {
     let mut tx = db.begin().await?;
-    sqlx::query("DELETE FROM rate_counters WHERE counter_key = $1").bind(key).execute(&mut *tx).await?;
+    super::store::forget_counter(&mut tx, key).await?;
     tx.commit().await
 }
 

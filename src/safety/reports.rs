@@ -24,6 +24,7 @@ use crate::{
     extract::ApiJson,
     projects,
     realtime::Event,
+    safety::store::{self, ReportRow},
     state::AppState,
     time::rfc3339,
 };
@@ -159,20 +160,6 @@ pub struct ResolveReport {
     pub action: Action,
 }
 
-#[derive(sqlx::FromRow)]
-struct ReportRow {
-    id: i64,
-    reporter_id: Option<i64>,
-    target_type: String,
-    target_id: i64,
-    subject_id: Option<i64>,
-    reason: String,
-    status: String,
-    created_at: i64,
-}
-
-const REPORT_COLUMNS: &str = "id, reporter_id, target_type, target_id, subject_id, reason, status, created_at";
-
 impl ReportRow {
     fn to_wire(&self) -> Report {
         Report {
@@ -232,40 +219,15 @@ pub async fn create(
     let subject = subject_of(&state, me.id, body.target_type, body.target_id).await?;
     let mut tx = state.db.begin().await?;
     let kind = body.target_type.as_str();
-    let existing: Option<ReportRow> = sqlx::query_as(&format!(
-        "SELECT {REPORT_COLUMNS} FROM reports WHERE reporter_id = $1 AND target_type = $2 AND target_id = $3 AND status = 'open'"
-    ))
-    .bind(me.id)
-    .bind(kind)
-    .bind(body.target_id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    if let Some(row) = existing {
+    if let Some(row) = store::open_report(&mut tx, me.id, kind, body.target_id).await? {
         return Ok((StatusCode::CREATED, Json(row.to_wire())));
     }
     // Two identical reports at once: the one-open-report index keeps one; the other reads it back.
-    let inserted: Option<ReportRow> = sqlx::query_as(&format!(
-        "INSERT INTO reports (reporter_id, target_type, target_id, subject_id, reason, status, created_at) \
-         VALUES ($1, $2, $3, $4, $5, 'open', $6) ON CONFLICT DO NOTHING RETURNING {REPORT_COLUMNS}"
-    ))
-    .bind(me.id)
-    .bind(kind)
-    .bind(body.target_id)
-    .bind(subject)
-    .bind(reason)
-    .bind(state.clock.now_ms())
-    .fetch_optional(&mut *tx)
-    .await?;
-    let row = match inserted {
+    let new =
+        store::NewReport { reporter: me.id, kind, target: body.target_id, subject, reason, now: state.clock.now_ms() };
+    let row = match store::insert_report(&mut tx, &new).await? {
         Some(row) => row,
-        None => sqlx::query_as(&format!(
-            "SELECT {REPORT_COLUMNS} FROM reports WHERE reporter_id = $1 AND target_type = $2 AND target_id = $3 AND status = 'open'"
-        ))
-        .bind(me.id)
-        .bind(kind)
-        .bind(body.target_id)
-        .fetch_one(&mut *tx)
-        .await?,
+        None => store::open_report(&mut tx, me.id, kind, body.target_id).await?.ok_or(AppError::NotFound("Report"))?,
     };
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
@@ -297,24 +259,17 @@ async fn content_of(conn: &mut Conn, target: TargetType, id: i64) -> AppResult<R
             },
             None => gone,
         },
-        TargetType::Project => {
-            let found: Option<(String, String, String)> =
-                sqlx::query_as("SELECT title, description, image_urls FROM projects WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&mut *conn)
-                    .await?;
-            match found {
-                Some((title, description, images)) => ReportedContent {
-                    exists: true,
-                    title: Some(title),
-                    text: Some(description),
-                    image_url: serde_json::from_str::<Vec<String>>(&images).unwrap_or_default().into_iter().next(),
-                    project_id: Some(id),
-                    context: Vec::new(),
-                },
-                None => gone,
-            }
-        }
+        TargetType::Project => match projects::store::text_of(conn, id).await? {
+            Some((title, description, images)) => ReportedContent {
+                exists: true,
+                title: Some(title),
+                text: Some(description),
+                image_url: serde_json::from_str::<Vec<String>>(&images).unwrap_or_default().into_iter().next(),
+                project_id: Some(id),
+                context: Vec::new(),
+            },
+            None => gone,
+        },
         TargetType::Message => match chat::store::message(conn, id).await? {
             Some(m) => {
                 let title = match (m.project_id, m.room.as_deref()) {
@@ -350,20 +305,14 @@ async fn content_of(conn: &mut Conn, target: TargetType, id: i64) -> AppResult<R
             None => gone,
         },
         TargetType::Feedback => match projects::store::feedback_item(conn, id).await? {
-            Some(item) => {
-                let title: Option<String> = sqlx::query_scalar("SELECT title FROM projects WHERE id = $1")
-                    .bind(item.project_id)
-                    .fetch_optional(&mut *conn)
-                    .await?;
-                ReportedContent {
-                    exists: true,
-                    title,
-                    text: Some(item.content.clone()),
-                    image_url: item.image_url.clone(),
-                    project_id: Some(item.project_id),
-                    context: Vec::new(),
-                }
-            }
+            Some(item) => ReportedContent {
+                exists: true,
+                title: projects::store::text_of(conn, item.project_id).await?.map(|(title, ..)| title),
+                text: Some(item.content.clone()),
+                image_url: item.image_url.clone(),
+                project_id: Some(item.project_id),
+                context: Vec::new(),
+            },
             None => gone,
         },
     })
@@ -417,18 +366,7 @@ pub async fn list(
         Some(_) => return Err(AppError::bad_request("status must be open or all")),
     };
     let mut conn = state.db.conn().await?;
-    let rows: Vec<ReportRow> = sqlx::query_as(&format!(
-        "SELECT {REPORT_COLUMNS} FROM reports WHERE ($1 = 0 OR status = 'open') \
-         AND {} \
-         ORDER BY created_at DESC, id DESC LIMIT $2",
-        crate::db::page::before("created_at", "id", 3)
-    ))
-    .bind(i64::from(open_only))
-    .bind(page.fetch_limit())
-    .bind(page.after_key())
-    .bind(page.after_id())
-    .fetch_all(&mut *conn)
-    .await?;
+    let rows = store::reports_page(&mut conn, open_only, &page).await?;
     let page = page.finish(rows, |r| (r.created_at, r.id));
     let mut items = Vec::with_capacity(page.items.len());
     for row in &page.items {
@@ -442,11 +380,7 @@ async fn remove_content(state: &AppState, tx: &mut Tx, target: TargetType, id: i
     match target {
         TargetType::User => Err(AppError::bad_request("A person cannot be removed: suspend them instead")),
         TargetType::Project => {
-            let owner: Option<i64> = sqlx::query_scalar("SELECT owner_id FROM projects WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut **tx)
-                .await?;
-            if let Some(owner) = owner {
+            if let Some(owner) = projects::store::owner_if_any(tx, id).await? {
                 projects::delete_in(state, tx, id, owner).await?;
             }
             Ok(Vec::new())
@@ -454,14 +388,9 @@ async fn remove_content(state: &AppState, tx: &mut Tx, target: TargetType, id: i
         TargetType::Message => Ok(chat::remove_in(state, tx, id).await?.flatten().into_iter().collect()),
         TargetType::Feedback => {
             let Some(item) = projects::store::feedback_item(tx, id).await? else { return Ok(Vec::new()) };
-            let images: Vec<Option<String>> =
-                sqlx::query_scalar("SELECT image_url FROM project_feedback WHERE id = $1 OR parent_id = $1")
-                    .bind(id)
-                    .fetch_all(&mut **tx)
-                    .await?;
-            sqlx::query("DELETE FROM project_feedback WHERE id = $1").bind(id).execute(&mut **tx).await?;
+            let images = projects::store::delete_feedback(tx, id).await?;
             projects::announce(state, tx, item.project_id, &[]).await?;
-            Ok(images.into_iter().flatten().collect())
+            Ok(images)
         }
     }
 }
@@ -470,11 +399,7 @@ async fn remove_content(state: &AppState, tx: &mut Tx, target: TargetType, id: i
 pub async fn suspend_in(tx: &mut Tx, user: i64, now: i64) -> AppResult<()> {
     // A suspended owner's projects leave the deck and the feed.
     tx.emit(crate::events::DomainEvent::CardsChanged);
-    sqlx::query("UPDATE users SET suspended_at = $2, updated_at = $2 WHERE id = $1")
-        .bind(user)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    accounts_store::suspend(tx, user, now).await?;
     crate::auth::session::revoke_all(tx, user).await?;
     Ok(())
 }
@@ -499,22 +424,10 @@ pub async fn resolve(
     };
     let mut tx = state.db.begin().await?;
     // Claimed first, in one statement: of two administrators acting at once, one acts.
-    let claimed: Option<ReportRow> = sqlx::query_as(&format!(
-        "UPDATE reports SET status = $2, resolved_at = $3, resolved_by = $4 WHERE id = $1 AND status = 'open' \
-         RETURNING {REPORT_COLUMNS}"
-    ))
-    .bind(id)
-    .bind(status)
-    .bind(now)
-    .bind(me.id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(report) = claimed else {
-        let exists: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM reports WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
-        return Err(match exists {
-            Some(_) => AppError::bad_request("This report has already been resolved"),
-            None => AppError::NotFound("Report"),
+    let Some(report) = store::claim(&mut tx, id, status, now, me.id).await? else {
+        return Err(match store::report_exists(&mut tx, id).await? {
+            true => AppError::bad_request("This report has already been resolved"),
+            false => AppError::NotFound("Report"),
         });
     };
     let target = TargetType::parse(&report.target_type);
@@ -536,20 +449,9 @@ pub async fn resolve(
         }
     }
     // The same judgement settles everyone's open reports on the same thing.
-    sqlx::query(
-        "UPDATE reports SET status = $1, resolved_at = $2, resolved_by = $3 \
-         WHERE target_type = $4 AND target_id = $5 AND status = 'open'",
-    )
-    .bind(status)
-    .bind(now)
-    .bind(me.id)
-    .bind(&report.target_type)
-    .bind(report.target_id)
-    .execute(&mut *tx)
-    .await?;
+    store::settle_alike(&mut tx, &report, status, now, me.id).await?;
     if let Some(user_id) = suspended {
-        let hub = state.hub.clone();
-        tx.on_commit(move || hub.emit(Event::UserSignedOut { user_id }));
+        state.hub.emit_after(&mut tx, Event::UserSignedOut { user_id });
     }
     tx.commit().await?;
     let answer = for_admin(&mut *state.db.conn().await?, &report).await?;

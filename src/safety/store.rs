@@ -1,6 +1,6 @@
-//! The SQL of the safety area's blocks (reports keep theirs in `reports.rs` for now).
+//! The SQL of the safety area: blocks, reports and the budgets' counters.
 
-use crate::db::{Conn, Tx};
+use crate::db::{page::PageRequest, Conn, Tx};
 
 /// Who blocked whom between two people, if anyone did: `Some(true)` when `me` blocked `other`.
 pub async fn between(conn: &mut Conn, me: i64, other: i64) -> Result<Option<bool>, sqlx::Error> {
@@ -81,4 +81,148 @@ pub async fn blocked_by(conn: &mut Conn, me: i64) -> Result<Vec<BlockedRow>, sql
     .bind(me)
     .fetch_all(conn)
     .await
+}
+
+// ---- reports ----
+
+#[derive(sqlx::FromRow)]
+pub struct ReportRow {
+    pub id: i64,
+    pub reporter_id: Option<i64>,
+    pub target_type: String,
+    pub target_id: i64,
+    pub subject_id: Option<i64>,
+    pub reason: String,
+    pub status: String,
+    pub created_at: i64,
+}
+
+pub const REPORT_COLUMNS: &str = "id, reporter_id, target_type, target_id, subject_id, reason, status, created_at";
+
+/// The reporter's open report on a thing, if they made one.
+pub async fn open_report(
+    tx: &mut Tx,
+    reporter: i64,
+    kind: &str,
+    target: i64,
+) -> Result<Option<ReportRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {REPORT_COLUMNS} FROM reports WHERE reporter_id = $1 AND target_type = $2 AND target_id = $3 AND status = 'open'"
+    ))
+    .bind(reporter)
+    .bind(kind)
+    .bind(target)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+pub struct NewReport<'a> {
+    pub reporter: i64,
+    pub kind: &'a str,
+    pub target: i64,
+    pub subject: i64,
+    pub reason: &'a str,
+    pub now: i64,
+}
+
+/// Stores an open report; None when the reporter already has one open on the same thing (the one-open-report
+/// index keeps one of two made at once).
+pub async fn insert_report(tx: &mut Tx, new: &NewReport<'_>) -> Result<Option<ReportRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "INSERT INTO reports (reporter_id, target_type, target_id, subject_id, reason, status, created_at) \
+         VALUES ($1, $2, $3, $4, $5, 'open', $6) ON CONFLICT DO NOTHING RETURNING {REPORT_COLUMNS}"
+    ))
+    .bind(new.reporter)
+    .bind(new.kind)
+    .bind(new.target)
+    .bind(new.subject)
+    .bind(new.reason)
+    .bind(new.now)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// A page of reports, newest first; only open ones when `open_only`.
+pub async fn reports_page(conn: &mut Conn, open_only: bool, page: &PageRequest) -> Result<Vec<ReportRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {REPORT_COLUMNS} FROM reports WHERE ($1 = 0 OR status = 'open') AND {} \
+         ORDER BY created_at DESC, id DESC LIMIT $2",
+        crate::db::page::before("created_at", "id", 3)
+    ))
+    .bind(i64::from(open_only))
+    .bind(page.fetch_limit())
+    .bind(page.after_key())
+    .bind(page.after_id())
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// Resolves an open report in one statement, so of two administrators acting at once one acts; the report,
+/// or None when it is not open (or not there).
+pub async fn claim(tx: &mut Tx, id: i64, status: &str, now: i64, by: i64) -> Result<Option<ReportRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "UPDATE reports SET status = $2, resolved_at = $3, resolved_by = $4 WHERE id = $1 AND status = 'open' \
+         RETURNING {REPORT_COLUMNS}"
+    ))
+    .bind(id)
+    .bind(status)
+    .bind(now)
+    .bind(by)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+pub async fn report_exists(tx: &mut Tx, id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM reports WHERE id = $1").bind(id).fetch_optional(&mut **tx).await?;
+    Ok(found.is_some())
+}
+
+/// The same judgement settles everyone's open reports on the same thing as `report`.
+pub async fn settle_alike(tx: &mut Tx, report: &ReportRow, status: &str, now: i64, by: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE reports SET status = $1, resolved_at = $2, resolved_by = $3 \
+         WHERE target_type = $4 AND target_id = $5 AND status = 'open'",
+    )
+    .bind(status)
+    .bind(now)
+    .bind(by)
+    .bind(&report.target_type)
+    .bind(report.target_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+// ---- budgets ----
+
+/// Counts one use of `key` in a window from `now` to `ends`; the count and when the window ends. A window
+/// that has ended starts again at 1; every SET reads the row as it was, so racing uses each count once.
+pub async fn count_use(tx: &mut Tx, key: &str, now: i64, ends: i64) -> Result<(i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "INSERT INTO rate_counters (counter_key, window_start, expires_at, used) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (counter_key) DO UPDATE SET \
+           used = CASE WHEN rate_counters.expires_at <= $2 THEN 1 ELSE rate_counters.used + 1 END, \
+           window_start = CASE WHEN rate_counters.expires_at <= $2 THEN $2 ELSE rate_counters.window_start END, \
+           expires_at = CASE WHEN rate_counters.expires_at <= $2 THEN $3 ELSE rate_counters.expires_at END \
+         RETURNING used, expires_at",
+    )
+    .bind(key)
+    .bind(now)
+    .bind(ends)
+    .fetch_one(&mut **tx)
+    .await
+}
+
+pub async fn give_back(tx: &mut Tx, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE rate_counters SET used = used - 1 WHERE counter_key = $1 AND used > 0")
+        .bind(key)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn forget_counter(tx: &mut Tx, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_counters WHERE counter_key = $1").bind(key).execute(&mut **tx).await?;
+    Ok(())
 }

@@ -13,6 +13,7 @@ mod query;
 mod rank;
 mod relax;
 mod routes;
+mod store;
 mod text;
 
 use std::{
@@ -20,6 +21,7 @@ use std::{
     sync::{Arc, Mutex, RwLock},
     time::Duration,
 };
+use store::{ProjectTuple, UserTuple};
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -58,34 +60,6 @@ struct Seen {
     users: HashMap<i64, i64>,
     projects: HashMap<i64, i64>,
 }
-
-type UserTuple =
-    (i64, String, String, String, String, Option<String>, Option<String>, String, Option<f64>, Option<f64>, i64, i64);
-type ProjectTuple = (
-    i64,
-    i64,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    Option<String>,
-    Option<f64>,
-    Option<f64>,
-    i64,
-    i64,
-    i64,
-);
-
-const USER_SELECT: &str = "SELECT id, first_name, last_name, username, role, bio, location, skills, lat, lng, \
-    is_discoverable, updated_at FROM users";
-const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p.category, p.phase, p.looking_for, \
-    u.first_name, u.last_name, u.location, \
-    CASE WHEN u.is_discoverable = 1 THEN COALESCE(p.lat, u.lat) END, CASE WHEN u.is_discoverable = 1 THEN COALESCE(p.lng, u.lng) END, \
-    CASE WHEN p.is_published = 1 AND p.is_active = 1 THEN 1 ELSE 0 END, u.is_discoverable, p.updated_at \
-    FROM projects p JOIN users u ON u.id = p.owner_id";
 
 fn list_of(json: &str) -> Vec<String> {
     serde_json::from_str(json).unwrap_or_default()
@@ -236,8 +210,8 @@ impl Search {
     pub async fn build(&self, db: &Db) -> anyhow::Result<()> {
         let started = std::time::Instant::now();
         let mut conn = db.conn().await?;
-        let users: Vec<UserTuple> = sqlx::query_as(USER_SELECT).fetch_all(&mut *conn).await?;
-        let projects: Vec<ProjectTuple> = sqlx::query_as(PROJECT_SELECT).fetch_all(&mut *conn).await?;
+        let users = store::people_since(&mut conn, None).await?;
+        let projects = store::projects_since(&mut conn, None).await?;
         drop(conn);
         let read = started.elapsed();
         let (people, project_count) = (users.len(), projects.len());
@@ -267,14 +241,8 @@ impl Search {
             ((seen.users_since + 1).min(recent), (seen.projects_since + 1).min(recent))
         };
         let mut conn = db.conn().await?;
-        let users: Vec<UserTuple> = sqlx::query_as(&format!("{USER_SELECT} WHERE updated_at >= $1"))
-            .bind(users_since)
-            .fetch_all(&mut *conn)
-            .await?;
-        let mut projects: Vec<ProjectTuple> = sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.updated_at >= $1"))
-            .bind(projects_since)
-            .fetch_all(&mut *conn)
-            .await?;
+        let users = store::people_since(&mut conn, Some(users_since)).await?;
+        let mut projects = store::projects_since(&mut conn, Some(projects_since)).await?;
         let users: Vec<UserTuple> = {
             let seen = lock(&self.seen);
             projects.retain(|r| seen.projects.get(&r.0) != Some(&r.14));
@@ -284,8 +252,7 @@ impl Search {
         // into their projects too, though the projects themselves did not change.
         let owners: Vec<i64> = users.iter().map(|r| r.0).collect();
         for some in owners.chunks(500) {
-            let sql = format!("{PROJECT_SELECT} WHERE p.owner_id IN ({})", crate::db::id_list(some));
-            let theirs: Vec<ProjectTuple> = sqlx::query_as(&sql).fetch_all(&mut *conn).await?;
+            let theirs = store::projects_of(&mut conn, some).await?;
             let ids: std::collections::HashSet<i64> = theirs.iter().map(|t| t.0).collect();
             projects.retain(|r| !ids.contains(&r.0));
             projects.extend(theirs);

@@ -12,9 +12,9 @@ use super::{
     relax,
 };
 use crate::{
-    accounts::model::{user_columns_of, User, UserRow},
+    accounts::model::{User, UserRow},
     auth::CurrentUser,
-    db::{id_list, page::parse_limit, Conn},
+    db::{page::parse_limit, Conn},
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
     projects::{model::Project, store as projects_store},
@@ -123,12 +123,7 @@ async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -
     let mut users = Vec::with_capacity(people.len());
     if !people.is_empty() {
         let ids: Vec<i64> = people.iter().map(|h| h.id).collect();
-        let sql = format!(
-            "SELECT {} FROM users u WHERE u.is_discoverable = 1 AND u.suspended_at IS NULL AND u.id IN ({})",
-            user_columns_of("u"),
-            id_list(&ids)
-        );
-        let rows: Vec<UserRow> = sqlx::query_as(&sql).fetch_all(&mut *conn).await?;
+        let rows = super::store::showable_people(conn, &ids).await?;
         for hit in people {
             if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
                 users.push(SearchUser {
@@ -145,12 +140,7 @@ async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -
         let ids: Vec<i64> = projects.iter().map(|h| h.id).collect();
         let rows = projects_store::find_listed(conn, me, &ids).await?;
         let owners: Vec<i64> = rows.iter().map(|r| r.owner_id).collect();
-        let roles: Vec<(i64, String)> = if owners.is_empty() {
-            Vec::new()
-        } else {
-            let sql = format!("SELECT id, role FROM users WHERE id IN ({})", id_list(&owners));
-            sqlx::query_as(&sql).fetch_all(&mut *conn).await?
-        };
+        let roles = super::store::roles_of(conn, &owners).await?;
         for hit in projects {
             if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
                 let owner_role = roles.iter().find(|(id, _)| *id == row.owner_id).map(|(_, r)| r.clone());

@@ -362,7 +362,10 @@ async fn a_message_sent_again_with_its_client_id_is_stored_and_announced_once() 
     let ids: std::collections::HashSet<i64> = answers.iter().map(|a| a.body["id"].as_i64().unwrap()).collect();
     assert_eq!(ids.len(), 1, "every answer names the one stored message");
     assert_eq!(answers[0].body["clientId"], "c-7f3a9e21_0001");
-    assert_eq!(contents(&bob.get(&format!("/api/messages/{}", answers[0].body["senderId"])).await.body), ["Typed on the train"]);
+    assert_eq!(
+        contents(&bob.get(&format!("/api/messages/{}", answers[0].body["senderId"])).await.body),
+        ["Typed on the train"]
+    );
     frame_of(&mut bob_socket, &["chat_message"]).await;
     assert!(silent(&mut bob_socket, &["chat_message"]).await, "announced once");
 
@@ -376,7 +379,9 @@ async fn a_message_sent_again_with_its_client_id_is_stored_and_announced_once() 
         .await;
     assert_eq!(elsewhere.status, StatusCode::CONFLICT, "{}", elsewhere.body);
     // Another sender may use the same id: ids are per sender.
-    let reply = bob.post("/api/messages", &json!({ "receiverId": carl_id, "content": "hey", "clientId": "c-7f3a9e21_0001" })).await;
+    let reply = bob
+        .post("/api/messages", &json!({ "receiverId": carl_id, "content": "hey", "clientId": "c-7f3a9e21_0001" }))
+        .await;
     assert_eq!(reply.status, StatusCode::CREATED);
     for bad in ["", "has space", "x/../y", &"a".repeat(65)] {
         let answer = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "x", "clientId": bad })).await;

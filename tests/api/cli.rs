@@ -89,10 +89,16 @@ struct ServerProcess {
 
 impl ServerProcess {
     fn start() -> Self {
+        Self::start_with(&[])
+    }
+
+    /// Started with these settings added to its environment.
+    fn start_with(settings: &[(&str, &str)]) -> Self {
         use std::io::{BufRead, BufReader};
         let dir = tempfile::tempdir().unwrap();
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grow"))
             .args(["serve"])
+            .envs(settings.iter().copied())
             .env("GROW_DATA_DIR", dir.path())
             .env("PORT", "0")
             .env("RUST_LOG", "info")
@@ -283,4 +289,28 @@ async fn the_demo_community_is_connected_with_true_counts() {
         .await
         .unwrap();
     assert!(accepted >= 60, "{accepted}");
+}
+
+#[tokio::test]
+async fn grow_web_dist_serves_a_web_build_from_a_folder_and_nothing_outside_it() {
+    let dist = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dist.path().join("assets")).unwrap();
+    std::fs::write(dist.path().join("index.html"), "<!doctype html><p>a branch build</p>").unwrap();
+    std::fs::write(dist.path().join("assets/app-1.js"), "console.log('branch')").unwrap();
+    std::fs::write(dist.path().parent().unwrap().join("outside.txt"), "secret").ok();
+    let server = ServerProcess::start_with(&[("GROW_WEB_DIST", dist.path().to_str().unwrap())]);
+    let get = |path: &str| reqwest::get(format!("{}{path}", server.base));
+    for path in ["/", "/explore"] {
+        let page = get(path).await.unwrap();
+        assert_eq!(page.status(), reqwest::StatusCode::OK);
+        assert!(page.text().await.unwrap().contains("a branch build"), "{path}");
+    }
+    let script = get("/assets/app-1.js").await.unwrap();
+    assert!(script.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert_eq!(script.text().await.unwrap(), "console.log('branch')");
+    assert_eq!(get("/assets/gone.js").await.unwrap().status(), reqwest::StatusCode::NOT_FOUND);
+    for sneaky in ["/%2e%2e/outside.txt", "/assets/..%2f..%2foutside.txt", "/..%5coutside.txt"] {
+        let answer = get(sneaky).await.unwrap();
+        assert!(!answer.text().await.unwrap().contains("secret"), "{sneaky}");
+    }
 }
