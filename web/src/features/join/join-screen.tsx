@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
-import { joinProjectQuery, type JoinProject, type JoinRole } from './api/join';
+import { projectQuery } from '@/lib/projects/queries';
+import { type JoinProject, type JoinRole } from './api/join';
 import { JoinDialog } from './components/join-dialog';
 import { useJoinProject } from './hooks/use-join-project';
 import { categoryLabel, phaseLabel, visibleLookingFor } from './lib/labels';
@@ -65,7 +66,7 @@ export default function JoinScreen({ projectId }: { projectId: string }) {
     error,
     refetch,
     isRefetching,
-  } = useQuery(joinProjectQuery(projectId));
+  } = useQuery(projectQuery(projectId));
 
   if (isPending) {
     return (

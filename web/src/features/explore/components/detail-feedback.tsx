@@ -6,7 +6,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { useSafety } from '@/lib/safety';
 import { useCurrentUser } from '@/lib/session';
-import { feedbackQuery } from '../api/explore';
+import { feedbackQuery } from '@/lib/projects/queries';
 import type { Feedback } from '../api/types';
 import { usePostFeedback } from '../hooks/use-deck-actions';
 import { authorIdentity, feedbackThreads } from '../lib/deck';

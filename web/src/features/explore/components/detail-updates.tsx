@@ -3,7 +3,7 @@ import { Megaphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { updatesQuery } from '../api/explore';
+import { updatesQuery } from '@/lib/projects/queries';
 import type { ProjectUpdate } from '../api/types';
 import { formatDate, previewText } from '../lib/text';
 import { ProjectImage } from './project-bits';

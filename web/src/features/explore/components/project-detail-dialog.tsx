@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorStatus } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/session';
 import { useSafety } from '@/lib/safety';
-import { projectQuery } from '../api/explore';
+import { projectQuery } from '@/lib/projects/queries';
 import type { Project } from '../api/types';
 import { DetailFeedback } from './detail-feedback';
 import { DetailOverview } from './detail-overview';

@@ -11,7 +11,7 @@ import { categoryLabel } from '@/lib/projects/categories';
 import { phaseLabel, phaseTone } from '@/lib/projects/phases';
 import { useSafety } from '@/lib/safety';
 import { toast } from '@/lib/toast';
-import { projectQuery } from '../api/search';
+import { projectQuery } from '@/lib/projects/queries';
 import type { Project } from '../api/types';
 import type { ConnectState } from '../hooks/use-connect';
 import { FETCH_PROJECT_FAILED_TOAST } from '../lib/announce';
