@@ -17,7 +17,7 @@ import { type DevicePosition, useDevicePosition } from './hooks/use-device-posit
 import { useDiscoverySearch } from './hooks/use-discovery-search';
 import { useNearbyPeople } from './hooks/use-nearby-people';
 import { useRecentSearches } from './hooks/use-recent-searches';
-import { usePrefersReducedMotion } from './hooks/use-reduced-motion';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-reduced-motion';
 import { useSaveDevicePosition } from './hooks/use-save-device-position';
 import { ownerName, personName } from './lib/people';
 
