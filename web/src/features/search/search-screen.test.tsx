@@ -101,7 +101,7 @@ function fakeGeolocation(result: { lat: number; lng: number } | { code: number }
 const PLACED = { ...ME, ...({ lat: 53.48, lng: -2.24 } as object) };
 
 function renderPlaced() {
-  return renderWithProviders(<SearchScreen user={PLACED} renderProjectImages={stubImages} />, {
+  return renderWithProviders(<SearchScreen user={PLACED} />, {
     path: '/search',
   });
 }
@@ -115,10 +115,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const stubImages = () => <div data-testid="project-images" />;
-
 function renderScreen(path = '/search') {
-  return renderWithProviders(<SearchScreen user={ME} renderProjectImages={stubImages} />, { path });
+  return renderWithProviders(<SearchScreen user={ME} />, { path });
 }
 
 async function searchFor(text: string) {
@@ -383,7 +381,8 @@ describe('SearchScreen with a query', () => {
     await searchFor('solar');
     await userEvent.click(await screen.findByRole('button', { name: 'Solar Stitch' }));
     const dialog = await screen.findByRole('dialog', { name: 'Solar Stitch' });
-    expect(within(dialog).getByTestId('project-images')).toBeInTheDocument();
+    // No pictures: the carousel's initial-and-category placeholder.
+    expect(within(dialog).getByRole('img', { name: 'Solar Stitch: no images yet' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Design & UI/UX');
     expect(dialog).toHaveTextContent('Development');
     expect(dialog).toHaveTextContent('Jackets that charge your phone.');

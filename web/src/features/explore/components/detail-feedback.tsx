@@ -12,7 +12,7 @@ import { usePostFeedback } from '../hooks/use-deck-actions';
 import { authorIdentity, feedbackThreads } from '../lib/deck';
 import { formatDate } from '../lib/text';
 import { ListEmpty, ListError, ListSkeleton } from './detail-updates';
-import { ProjectImage } from './project-bits';
+import { ProjectImage } from '@/components/projects/project-image';
 
 /**
  * Feedback (spec 001 §2.1): comments with their author ('Anonymous User', 'U'), photo, date, text, image and Reply;
