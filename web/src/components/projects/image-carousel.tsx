@@ -65,8 +65,9 @@ export function ImageCarousel({
           <button
             key={`${url}-${i}`}
             type="button"
-            // One stop for the keyboard: previous and next move between the images.
+            // Only the image in view is announced and focusable: previous and next move between them.
             tabIndex={i === current ? 0 : -1}
+            aria-hidden={i === current ? undefined : true}
             onClick={() => setViewing(i)}
             aria-label={`View ${title} images full screen (image ${i + 1} of ${count})`}
             className="relative h-full w-full shrink-0 snap-center focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-ring"
