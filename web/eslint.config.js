@@ -27,6 +27,17 @@ const PALETTE_CLASS =
 /** Hex colours and rgb()/hsl() in class names, styles and SVG attributes. */
 const RAW_COLOUR = '/(#[0-9a-fA-F]{3,8}\\b|\\b(rgba?|hsla?)\\()/';
 
+/**
+ * Test handlers answer through the typed `http` of src/test/http.ts, so their paths and bodies are checked against
+ * the server's schema (schema.d.ts). Listed in every `no-restricted-imports` below, since a later block's options
+ * replace an earlier one's.
+ */
+const TYPED_MSW = {
+  name: 'msw',
+  importNames: ['http'],
+  message: "Use `http` from '@/test/http': it checks a handler's path and answer against the schema.",
+};
+
 const featureBoundaries = features.flatMap((feature) =>
   Array.from({ length: MAX_DEPTH }, (_, depth) => ({
     name: `grow/feature-boundary/${feature}/${depth}`,
@@ -35,6 +46,7 @@ const featureBoundaries = features.flatMap((feature) =>
       'no-restricted-imports': [
         'error',
         {
+          paths: [TYPED_MSW],
           patterns: [
             {
               regex: `^@/features/(?!${escapeRegex(feature)}(/|$))`,
@@ -144,6 +156,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
+          paths: [TYPED_MSW],
           patterns: [
             {
               // '@/features/…' as well as a relative '../features/…'.
@@ -154,5 +167,11 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    name: 'grow/typed-test-handlers',
+    files: ['src/app/**/*.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    ignores: ['src/test/http.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TYPED_MSW] }] },
   },
 );

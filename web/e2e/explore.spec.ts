@@ -310,7 +310,7 @@ test('the project dialog: overview by role, updates that open, feedback with a r
   await captureBothThemes(page, 'explore-04-detail-overview', 'project dialog: Overview');
 
   // The full-screen viewer wraps around at both ends.
-  await detail.getByRole('button', { name: 'View image 1 of 2 full screen' }).click();
+  await detail.getByRole('button', { name: /View .* images full screen \(image 1 of 2\)/ }).click();
   const viewer = page.getByRole('dialog', { name: TITLES.stitch }).filter({ hasText: /Image \d of 2/ });
   await expect(viewer).toBeVisible();
   await audit(page, 'the full-screen image viewer');

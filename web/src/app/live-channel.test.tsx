@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
+import type { User } from '@/lib/session';
 import { liveChannel } from '@/lib/ws';
 import { makeRewards, makeUser } from '@/test/fixtures';
+import { http, type ErrorBody } from '@/test/http';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
@@ -17,8 +19,8 @@ function arrange() {
   const state = { bio: 'Poetical science.', signedIn: true, refreshes: 0 };
   const current = () =>
     state.signedIn
-      ? HttpResponse.json(makeUser({ id: 7, bio: state.bio }))
-      : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      ? HttpResponse.json<User>(makeUser({ id: 7, bio: state.bio }))
+      : HttpResponse.json<ErrorBody>({ message: 'Unauthorized' }, { status: 401 });
   server.use(
     live.handler,
     http.get('/api/auth/user', current),

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import type { User } from '@/lib/session';
 import { makeRewards, makeUser } from '@/test/fixtures';
+import { http, type ErrorBody } from '@/test/http';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
@@ -12,7 +13,7 @@ import { server, setupMswServer } from '@/test/server';
 setupMswServer();
 
 function signedOut() {
-  const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+  const unauthorized = () => HttpResponse.json<ErrorBody>({ message: 'Unauthorized' }, { status: 401 });
   server.use(http.get('/api/auth/user', unauthorized), http.get('/api/auth/user-refresh', unauthorized));
 }
 

@@ -18,7 +18,7 @@ const DesignSystemScreen = lazyScreen(() => import('@/features/design-system/des
 const NotFoundScreen = lazyScreen(() => import('@/app/screens/not-found-screen'));
 const JoinLoginRequiredScreen = lazyScreen(() => import('@/app/screens/join-login-required-screen'));
 const ExploreScreen = lazyScreen(() => import('@/features/explore/explore-screen'));
-const SearchScreen = lazyScreen(() => import('@/app/screens/search-route'));
+const SearchScreen = lazyScreen(() => import('@/features/search/search-screen'));
 const CreateScreen = lazyScreen(() => import('@/features/projects/projects-screen'));
 // Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the explore area.
 const InvestScreen = lazyScreen(() => import('@/features/explore/components/investment-portfolio'));

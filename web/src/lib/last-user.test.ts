@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { createQueryClient } from '@/lib/query-client';
 import { CURRENT_USER_KEY, currentUserQuery, keepLastUserInStep, type User } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { server, setupMswServer } from '@/test/server';
 import { hasSessionHint, lastUser } from './last-user';
 

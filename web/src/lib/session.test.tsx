@@ -1,9 +1,10 @@
 import { act, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser, useSessionRefresh } from '@/lib/session';
 import { liveChannel } from '@/lib/ws';
 import { makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';

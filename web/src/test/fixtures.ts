@@ -2,6 +2,8 @@ import type { components } from '@/lib/api/schema';
 import type { User } from '@/lib/session';
 
 type RewardsResponse = components['schemas']['RewardsResponse'];
+type ScanResponse = components['schemas']['ScanResponse'];
+type ConnectionWithUser = components['schemas']['ConnectionWithUser'];
 
 /** A complete signed-in user for tests; override what the test is about. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -43,6 +45,45 @@ export function makeRewards(overrides: Partial<RewardsResponse> = {}): RewardsRe
     dailyTasks: [],
     leaderboard: [],
     store: [],
+    ...overrides,
+  };
+}
+
+/** A complete answer of `POST /api/connections/scan` and `auto-connect`: a new connection with Grace, 25 coins. */
+export function makeScan(overrides: Partial<ScanResponse> = {}): ScanResponse {
+  return {
+    success: true,
+    isNewConnection: true,
+    coinsEarned: 25,
+    coinsCapped: false,
+    profileUser: { id: 9, firstName: 'Grace', lastName: 'Hopper', role: 'innovator', bio: null },
+    ...overrides,
+  };
+}
+
+/** A connection with `firstName` (accepted unless said otherwise). */
+export function makeConnection(
+  id: number,
+  firstName: string,
+  overrides: Partial<ConnectionWithUser> = {},
+): ConnectionWithUser {
+  return {
+    id,
+    requesterId: 7,
+    targetId: 200 + id,
+    status: 'accepted',
+    type: 'connection',
+    createdAt: '2025-03-01T12:00:00Z',
+    connectedUser: {
+      id: 200 + id,
+      firstName,
+      lastName: 'Tester',
+      username: firstName.toLowerCase(),
+      role: 'innovator',
+      bio: null,
+      skills: [],
+      profileImageUrl: null,
+    },
     ...overrides,
   };
 }

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SafetyContext, type BlockOptions, type ReportTarget, type SafetyPerson } from '@/lib/safety';
 import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
+import { http, type ErrorBody } from '@/test/http';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
@@ -64,9 +65,9 @@ function serve(world: World = {}): Served {
   const history = (request: Request) => {
     served.messageReads.push(new URL(request.url).pathname + new URL(request.url).search);
     if (world.messageStatus) {
-      return HttpResponse.json({ message: 'Not allowed' }, { status: world.messageStatus });
+      return HttpResponse.json<ErrorBody>({ message: 'Not allowed' }, { status: world.messageStatus });
     }
-    return HttpResponse.json(messages());
+    return HttpResponse.json<Message[]>(messages());
   };
   const send = async (request: Request, extra: Partial<Message>) => {
     const body = (await request.json()) as Partial<Message>;
@@ -83,7 +84,7 @@ function serve(world: World = {}): Served {
       ...extra,
     });
     world.messages = [...messages(), message];
-    return HttpResponse.json(message, { status: 201 });
+    return HttpResponse.json<Message>(message, { status: 201 });
   };
   server.use(
     http.get('/api/conversations', () => HttpResponse.json(world.conversations ?? [])),
@@ -113,7 +114,7 @@ function serve(world: World = {}): Served {
       return new HttpResponse(null, { status: 204 });
     }),
     http.patch('/api/messages/:id', async ({ request, params }) => {
-      const body = (await request.json()) as { content: string };
+      const body = await request.json();
       served.edits.push({ id: String(params.id), body });
       const edited = messages().find((m) => m.id === Number(params.id));
       const updated = { ...edited!, content: body.content, editedAt: new Date().toISOString() };
@@ -131,7 +132,11 @@ function serve(world: World = {}): Served {
       if (world.uploadStatus) {
         return HttpResponse.json({ message: 'Nope' }, { status: world.uploadStatus });
       }
-      return HttpResponse.json({ fileUrl: '/api/files/abc.jpg', fileUrls: ['/api/files/abc.jpg'] });
+      return HttpResponse.json({
+        fileUrl: '/api/files/abc.jpg',
+        fileUrls: ['/api/files/abc.jpg'],
+        files: [{ originalName: 'abc.jpg', size: 1024, url: '/api/files/abc.jpg' }],
+      });
     }),
   );
   return served;

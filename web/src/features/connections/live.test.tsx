@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createFrameRouter } from '@/lib/live';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { collaborationRequestsQuery, connectionRequestsQuery, connectionsQuery } from './api/connections';

@@ -1,4 +1,5 @@
-import type { ConnectionRequest, ConnectionWithUser, ScanResponse } from './api/types';
+import { makeScan } from '@/test/fixtures';
+import type { AnsweredConnection, ConnectionRequest, ScanResponse } from './api/types';
 
 /** A connection request from `name` (override what the test is about). */
 export function request(
@@ -17,50 +18,33 @@ export function request(
   };
 }
 
-/** A connection with `firstName` (accepted unless said otherwise). */
-export function connection(
-  id: number,
-  firstName: string,
-  overrides: Partial<ConnectionWithUser> = {},
-): ConnectionWithUser {
-  return {
-    id,
-    requesterId: 7,
-    targetId: 200 + id,
-    status: 'accepted',
-    type: 'connection',
-    createdAt: '2025-03-01T12:00:00Z',
-    connectedUser: {
-      id: 200 + id,
-      firstName,
-      lastName: 'Tester',
-      username: firstName.toLowerCase(),
-      role: 'innovator',
-      bio: null,
-      skills: [],
-      profileImageUrl: null,
-    },
-    ...overrides,
-  };
-}
-
 export function scanned(
   isNewConnection: boolean,
   overrides: Partial<ScanResponse['profileUser']> = {},
 ): ScanResponse {
+  const scan = makeScan({ isNewConnection, coinsEarned: isNewConnection ? 25 : 0 });
   return {
-    success: true,
-    isNewConnection,
-    coinsEarned: isNewConnection ? 25 : 0,
-    coinsCapped: false,
+    ...scan,
     profileUser: {
-      id: 9,
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      role: 'innovator',
+      ...scan.profileUser,
       bio: 'Compilers, and teaching machines to speak English.',
       profileImageUrl: null,
       ...overrides,
     },
+  };
+}
+
+/** The answer of an accepted request `id` (I was asked by its requester), paying 25 coins unless said otherwise. */
+export function answered(id: number, overrides: Partial<AnsweredConnection> = {}): AnsweredConnection {
+  return {
+    id,
+    requesterId: 100 + id,
+    targetId: 7,
+    status: 'accepted',
+    type: 'connection',
+    createdAt: '2025-03-01T12:00:00Z',
+    coinsEarned: 25,
+    coinsCapped: false,
+    ...overrides,
   };
 }

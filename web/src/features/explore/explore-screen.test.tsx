@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/test/fixtures';
+import { makeRewards, makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { Project } from './api/types';
@@ -36,15 +37,15 @@ function serve(deck: Project[], { swipedBefore = 0 } = {}): Served {
       ),
     ),
     http.post('/api/feed/swipes', async ({ request }) => {
-      served.swipes.push((await request.json()) as Served['swipes'][number]);
+      served.swipes.push(await request.json());
       return new HttpResponse(null, { status: 204 });
     }),
     http.post('/api/projects/:id/support', ({ params }) => {
       served.supports.push(Number(params.id));
-      return HttpResponse.json({ supporterCount: 1, coinsEarned: 25 });
+      return HttpResponse.json({ supporterCount: 1, coinsEarned: 25, coinsCapped: false });
     }),
     http.get('/api/auth/user', () => HttpResponse.json(makeUser())),
-    http.get('/api/rewards', () => HttpResponse.json({})),
+    http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
     http.get('/api/projects/supported', () => HttpResponse.json([])),
   );
   return served;

@@ -9,7 +9,7 @@ import { SwipeDeck, type SwipeOutcome } from './components/swipe-deck';
 import { useDeck } from './hooks/use-deck';
 import { useResetSwipes, useSwipe } from './hooks/use-deck-actions';
 import { useDialogStack } from './hooks/use-dialog-stack';
-import { usePrefersReducedMotion } from './hooks/use-reduced-motion';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-reduced-motion';
 import type { SwipeDirection } from './lib/swipe';
 
 /**

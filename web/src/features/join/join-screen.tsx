@@ -8,7 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
-import { joinProjectQuery, type JoinProject, type JoinRole } from './api/join';
+import { thumbnailUrl } from '@/lib/projects/images';
+import { projectQuery } from '@/lib/projects/queries';
+import { type JoinProject, type JoinRole } from './api/join';
 import { JoinDialog } from './components/join-dialog';
 import { useJoinProject } from './hooks/use-join-project';
 import { categoryLabel, phaseLabel, visibleLookingFor } from './lib/labels';
@@ -19,12 +21,10 @@ const LOOKING_FOR_BADGE: Record<string, 'innovator' | 'collaborator' | 'explorer
   Explorer: 'explorer',
 };
 
-/** The 256 px thumbnail of an uploaded image (`/api/files/abc.png` → `/api/files/abc_256.png`). */
+/** The 256 px thumbnail of the project's first picture. */
 function coverOf(project: JoinProject): string | null {
   const first = project.imageUrls[0];
-  if (!first) return null;
-  const match = /^(\/api\/files\/[^/?#]+)\.(jpg|png|webp)$/.exec(first);
-  return match && !match[1]!.endsWith('_256') ? `${match[1]}_256.${match[2]}` : first;
+  return first ? thumbnailUrl(first) : null;
 }
 
 function Message({
@@ -65,7 +65,7 @@ export default function JoinScreen({ projectId }: { projectId: string }) {
     error,
     refetch,
     isRefetching,
-  } = useQuery(joinProjectQuery(projectId));
+  } = useQuery(projectQuery(projectId));
 
   if (isPending) {
     return (

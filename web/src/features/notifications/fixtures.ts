@@ -1,6 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import type { Notification } from '@/features/notifications/api/notifications';
+import { http, type ErrorBody } from '@/test/http';
 
 /** Test data: a notification of user 7; override what the test is about. */
 export function makeNotification(overrides: Partial<Notification> = {}): Notification {
@@ -31,7 +32,7 @@ export interface NotificationsServerOptions {
 export function notificationsServer(initial: Notification[], options: NotificationsServerOptions = {}) {
   const state = { items: [...initial], fail: { ...options.fail } };
   const calls: string[] = [];
-  const failure = () => HttpResponse.json({ message: 'Something went wrong' }, { status: 500 });
+  const failure = () => HttpResponse.json<ErrorBody>({ message: 'Something went wrong' }, { status: 500 });
   const unread = () => state.items.filter((n) => !n.isRead).length;
 
   const handlers = [

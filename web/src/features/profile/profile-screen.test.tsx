@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@/lib/session';
 import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import ProfileScreen from './profile-screen';
@@ -250,7 +251,7 @@ describe('the photo', () => {
     let sent: string | null = null;
     server.use(
       http.post('/api/users/profile-image', async ({ request }) => {
-        sent = ((await request.json()) as { imageUrl: string }).imageUrl;
+        sent = (await request.json()).imageUrl;
         return HttpResponse.json({ ...me, profileImageUrl: '/api/files/new.jpg' });
       }),
     );

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { makeRewards, makeUser } from '@/test/fixtures';
+import { http, notFromTheServer, type ErrorBody } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { RewardsResponse, SpendRequest } from './api/types';
@@ -319,7 +320,7 @@ describe('RewardsScreen: the reward store', () => {
     const bodies: SpendRequest[] = [];
     server.use(
       http.post('/api/user/spend-coins', async ({ request }) => {
-        bodies.push((await request.json()) as SpendRequest);
+        bodies.push(await request.json());
         return HttpResponse.json({ newBalance: 500, rewardName: 'Canva Pro', spentAmount: 2500 });
       }),
     );
@@ -356,10 +357,12 @@ describe('RewardsScreen: the reward store', () => {
         store: STORE,
       }),
     );
-    let body: object | null = { message: 'Not enough coins: you have 120' };
+    let body: ErrorBody | null = { message: 'Not enough coins: you have 120' };
     server.use(
       http.post('/api/user/spend-coins', () =>
-        body ? HttpResponse.json(body, { status: 400 }) : new HttpResponse('bad gateway', { status: 502 }),
+        body
+          ? HttpResponse.json(body, { status: 400 })
+          : notFromTheServer(new HttpResponse('bad gateway', { status: 502 })),
       ),
     );
     const user = userEvent.setup();

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentToast } from '@/lib/toast';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import AdminScreen from './admin-screen';
@@ -27,11 +28,12 @@ function serveReports(initial: AdminReport[], pageSize = 50) {
       });
     }),
     http.post('/api/admin/reports/:id/resolve', async ({ params, request }) => {
-      const { action } = (await request.json()) as { action: string };
+      const { action } = await request.json();
       state.resolved.push({ id: String(params.id), action });
       const report = state.open.find((r) => String(r.id) === params.id)!;
       state.open = state.open.filter((r) => r !== report);
-      return HttpResponse.json({ ...report, status: `${action}ed` });
+      const status = ({ dismiss: 'dismissed', remove: 'removed', suspend: 'suspended' } as const)[action];
+      return HttpResponse.json({ ...report, status });
     }),
   );
   return state;

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
+import { http, type Body, type ErrorBody } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { ConnectionWithUser, NearbyUser, SearchResponse } from './api/types';
@@ -13,6 +14,16 @@ import { answer, makeNearbyUser, makeSearchProject, makeSearchUser, pendingWith 
 setupMswServer();
 
 const ME = makeUser({ id: 7 });
+
+/** The request `POST /api/connections` answers with (201). */
+const sentRequest = {
+  id: 1,
+  requesterId: 7,
+  targetId: 11,
+  type: 'connection',
+  status: 'pending',
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 interface Served {
   smart: string[];
@@ -31,17 +42,17 @@ function serve({
   simple = () => answer(),
   nearby = [],
   connections = [],
-  post = () => HttpResponse.json({}, { status: 201 }),
+  post = () => HttpResponse.json(sentRequest, { status: 201 }),
 }: {
-  smart?: (q: string) => SearchResponse | Response;
-  simple?: (q: string) => SearchResponse | Response;
-  nearby?: NearbyUser[] | Response;
+  smart?: (q: string) => SearchResponse | HttpResponse<ErrorBody>;
+  simple?: (q: string) => SearchResponse | HttpResponse<ErrorBody>;
+  nearby?: NearbyUser[] | HttpResponse<ErrorBody>;
   connections?: ConnectionWithUser[];
-  post?: () => Response;
+  post?: () => HttpResponse<Body<'/api/connections', 'post'>>;
 } = {}): Served {
   const served: Served = { smart: [], simple: [], nearby: [], posts: [], saved: [] };
-  const reply = (value: SearchResponse | Response) =>
-    value instanceof Response ? value : HttpResponse.json(value);
+  const reply = (value: SearchResponse | HttpResponse<ErrorBody>) =>
+    value instanceof Response ? value : HttpResponse.json<SearchResponse>(value);
   server.use(
     http.get('/api/search', ({ request }) => {
       const url = new URL(request.url);
@@ -90,7 +101,7 @@ function fakeGeolocation(result: { lat: number; lng: number } | { code: number }
 const PLACED = { ...ME, ...({ lat: 53.48, lng: -2.24 } as object) };
 
 function renderPlaced() {
-  return renderWithProviders(<SearchScreen user={PLACED} renderProjectImages={stubImages} />, {
+  return renderWithProviders(<SearchScreen user={PLACED} />, {
     path: '/search',
   });
 }
@@ -104,10 +115,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const stubImages = () => <div data-testid="project-images" />;
-
 function renderScreen(path = '/search') {
-  return renderWithProviders(<SearchScreen user={ME} renderProjectImages={stubImages} />, { path });
+  return renderWithProviders(<SearchScreen user={ME} />, { path });
 }
 
 async function searchFor(text: string) {
@@ -372,7 +381,8 @@ describe('SearchScreen with a query', () => {
     await searchFor('solar');
     await userEvent.click(await screen.findByRole('button', { name: 'Solar Stitch' }));
     const dialog = await screen.findByRole('dialog', { name: 'Solar Stitch' });
-    expect(within(dialog).getByTestId('project-images')).toBeInTheDocument();
+    // No pictures: the carousel's initial-and-category placeholder.
+    expect(within(dialog).getByRole('img', { name: 'Solar Stitch: no images yet' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Design & UI/UX');
     expect(dialog).toHaveTextContent('Development');
     expect(dialog).toHaveTextContent('Jackets that charge your phone.');

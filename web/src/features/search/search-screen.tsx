@@ -8,7 +8,7 @@ import { SearchFailed } from './api/search';
 import type { Person, Position, Project, SearchProject } from './api/types';
 import { DiscoveryReady } from './components/discovery-ready';
 import { NearbyCarousel } from './components/nearby-carousel';
-import { ProjectDialog, type RenderProjectImages } from './components/project-dialog';
+import { ProjectDialog } from './components/project-dialog';
 import { RecentSearches, Suggestions } from './components/query-chips';
 import { SearchBox } from './components/search-box';
 import { SearchResults } from './components/search-results';
@@ -17,7 +17,7 @@ import { type DevicePosition, useDevicePosition } from './hooks/use-device-posit
 import { useDiscoverySearch } from './hooks/use-discovery-search';
 import { useNearbyPeople } from './hooks/use-nearby-people';
 import { useRecentSearches } from './hooks/use-recent-searches';
-import { usePrefersReducedMotion } from './hooks/use-reduced-motion';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-reduced-motion';
 import { useSaveDevicePosition } from './hooks/use-save-device-position';
 import { ownerName, personName } from './lib/people';
 
@@ -56,13 +56,7 @@ function useUrlQuery(): [string, (q: string) => void] {
  * position only on that tap, never when the screen opens. With a query: smart search, then simple search when smart finds nothing; people and projects with
  * CONNECT / COLLABORATE / SENT; a project's dialog.
  */
-export default function SearchScreen({
-  user,
-  renderProjectImages,
-}: {
-  user: User;
-  renderProjectImages: RenderProjectImages;
-}) {
+export default function SearchScreen({ user }: { user: User }) {
   const [q, setQ] = useUrlQuery();
   const [text, setText] = useState(q);
   const input = useRef<HTMLInputElement>(null);
@@ -223,7 +217,6 @@ export default function SearchScreen({
         <ProjectDialog
           projectId={open.id}
           initial={open}
-          renderImages={renderProjectImages}
           ownerState={(project) =>
             project.ownerId === user.id ? 'own' : connector.personState(project.ownerId)
           }

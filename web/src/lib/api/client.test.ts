@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   api,
@@ -19,6 +19,7 @@ import {
 } from '@/lib/api/client';
 import { apiKey, invalidatePath, keyIsUnder } from '@/lib/api/query-keys';
 import { defaultQueryFn } from '@/lib/query-client';
+import { http, notFromTheServer } from '@/test/http';
 import { server, setupMswServer } from '@/test/server';
 
 setupMswServer();
@@ -51,7 +52,9 @@ describe('the typed client', () => {
 
   it('keeps a body that is not our JSON as text', async () => {
     server.use(
-      http.get('/api/auth/user', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })),
+      http.get('/api/auth/user', () =>
+        notFromTheServer(new HttpResponse('<html>bad gateway</html>', { status: 502 })),
+      ),
     );
     const error = await unwrap(api.GET('/api/auth/user')).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: '502: <html>bad gateway</html>', status: 502, body: null });
@@ -59,15 +62,22 @@ describe('the typed client', () => {
 
   it('sends JSON only when a body is given, always with credentials', async () => {
     const seen: { type: string | null; body: string; credentials: RequestCredentials }[] = [];
-    const record = async ({ request }: { request: Request }) => {
+    const record = async (request: Request) =>
       seen.push({
         type: request.headers.get('content-type'),
         body: await request.text(),
         credentials: request.credentials,
       });
-      return HttpResponse.json({ available: true });
-    };
-    server.use(http.post('/api/auth/check-email', record), http.post('/api/auth/logout', record));
+    server.use(
+      http.post('/api/auth/check-email', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ available: true });
+      }),
+      http.post('/api/auth/logout', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ message: 'Logged out' });
+      }),
+    );
     await expect(unwrap(api.POST('/api/auth/check-email', { body: { email: 'a@b.c' } }))).resolves.toEqual({
       available: true,
     });

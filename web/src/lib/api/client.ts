@@ -196,34 +196,17 @@ export function linkParam(link: string, name: string): string | null {
 
 /**
  * A call to a path the generated schema does not list: the spec's default query reader (a query key is its path,
- * spec 000 §7), and the few calls the server does not document yet (each says so where it is made). Same rules
- * as `api` (cookies, JSON body only when given, ApiError on failure), but untyped: prefer `api`.
+ * spec 000 §7). Same rules as `api` (cookies, JSON body only when given, ApiError on failure), but untyped: every
+ * path the server documents goes through `api`.
  */
 export function requestUntyped(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   init: { query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<unknown> {
-  return unwrap(callUntyped(method, path, init));
-}
-
-/**
- * Like `requestUntyped`, keeping the response beside the data, for a call whose headers matter: a list's Link
- * header (`unwrapPage(callUntyped(...))`) or a download's name (`parseAs: 'blob'`).
- */
-export function callUntyped(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  init: {
-    query?: Record<string, unknown>;
-    body?: unknown;
-    signal?: AbortSignal;
-    parseAs?: 'json' | 'blob' | 'text';
-  } = {},
-): Promise<{ data?: unknown; response: Response }> {
   const untyped = api as unknown as {
     request: (method: string, path: string, init: object) => Promise<{ data?: unknown; response: Response }>;
   };
   const { query, ...rest } = init;
-  return untyped.request(method.toLowerCase(), path, { ...rest, params: query ? { query } : {} });
+  return unwrap(untyped.request(method.toLowerCase(), path, { ...rest, params: query ? { query } : {} }));
 }

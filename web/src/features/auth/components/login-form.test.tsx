@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { CURRENT_USER_KEY } from '@/lib/session';
-import { makeUser } from '@/test/fixtures';
+import { makeScan, makeUser } from '@/test/fixtures';
+import { http, notFromTheServer } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { LoginRequest } from '../api/types';
@@ -100,7 +101,7 @@ describe('LoginForm', () => {
       http.post('/api/auth/login', () => HttpResponse.json({ user: makeUser({ connectCode: 'mine-1' }) })),
       http.post('/api/connections/auto-connect', async ({ request }) => {
         connects.push(await request.json());
-        return HttpResponse.json({});
+        return HttpResponse.json(makeScan());
       }),
     );
     const user = userEvent.setup();
@@ -114,7 +115,9 @@ describe('LoginForm', () => {
 
   it('falls back to the generic text when the failure has no message', async () => {
     server.use(
-      http.post('/api/auth/login', () => new HttpResponse('<html>bad gateway</html>', { status: 502 })),
+      http.post('/api/auth/login', () =>
+        notFromTheServer(new HttpResponse('<html>bad gateway</html>', { status: 502 })),
+      ),
     );
     const user = userEvent.setup();
     renderForm();
@@ -135,7 +138,7 @@ describe('LoginForm', () => {
     const ada = makeUser({ id: 42, connectCode: 'ada-own-code' }); // not the link's code, so the auto-connect is sent
     server.use(
       http.post('/api/auth/login', async ({ request }) => {
-        bodies.push((await request.json()) as LoginRequest);
+        bodies.push(await request.json());
         return HttpResponse.json({ user: ada, rememberToken: 'tok-1' });
       }),
       http.post('/api/connections/auto-connect', async ({ request }) => {

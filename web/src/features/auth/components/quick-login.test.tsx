@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { currentToast, toast } from '@/lib/toast';
-import { makeUser } from '@/test/fixtures';
+import { makeScan, makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { useRememberedUsers } from '../hooks/use-remembered-users';
@@ -94,7 +95,7 @@ describe('QuickLogin', () => {
       }),
       http.post('/api/connections/auto-connect', async ({ request }) => {
         connects.push(await request.json());
-        return HttpResponse.json({ ok: true });
+        return HttpResponse.json(makeScan());
       }),
     );
     const ue = userEvent.setup();
@@ -146,7 +147,7 @@ describe('QuickLogin', () => {
     server.use(
       http.post('/api/auth/remembered-login', () => {
         calls();
-        return HttpResponse.json({});
+        return HttpResponse.json({ user: makeUser({ username: 'cat' }) });
       }),
     );
     const user = userEvent.setup();

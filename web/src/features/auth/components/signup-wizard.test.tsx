@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { SignupRequest } from '../api/types';
@@ -181,7 +182,7 @@ describe('SignupWizard step 3 (CHOOSE YOUR ROLE)', () => {
     const bodies: SignupRequest[] = [];
     server.use(
       http.post('/api/auth/signup', async ({ request }) => {
-        bodies.push((await request.json()) as SignupRequest);
+        bodies.push(await request.json());
         return HttpResponse.json({ user: makeUser(), message: 'ok' }, { status: 201 });
       }),
     );

@@ -1,16 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'wouter';
 import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
+import { http, notFromTheServer, type Body } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
 import AuthScreen from './auth-screen';
 
 setupMswServer();
+
+type Answer<P extends '/api/auth/reset-password'> = HttpResponse<Body<P, 'post'>>;
 beforeEach(() => localStorage.clear());
 
 /** The visible tab panel (the hidden one stays mounted, so queries are scoped to the active panel). */
@@ -196,7 +199,9 @@ describe('Choose a new password (the emailed ?reset= link)', () => {
     );
   }
 
-  function recordResets(answer: () => Response | Promise<Response>) {
+  function recordResets(
+    answer: () => Answer<'/api/auth/reset-password'> | Promise<Answer<'/api/auth/reset-password'>>,
+  ) {
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/auth/reset-password', async ({ request }) => {
@@ -334,7 +339,7 @@ describe('Choose a new password (the emailed ?reset= link)', () => {
   });
 
   it('failure without a message falls back to the generic text', async () => {
-    recordResets(() => new HttpResponse('<html>bad gateway</html>', { status: 502 }));
+    recordResets(() => notFromTheServer(new HttpResponse('<html>bad gateway</html>', { status: 502 })));
     const user = userEvent.setup();
     renderWithProviders(<AuthScreen />, { path: '/?reset=tok-1' });
     const d = within(dialog());

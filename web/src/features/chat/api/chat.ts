@@ -56,16 +56,6 @@ export function chatProjectsQuery() {
   });
 }
 
-/** `GET /api/projects/{id}`: the project of an open project chat (its title in the header). */
-export function projectQuery(id: number) {
-  return queryOptions({
-    queryKey: apiKey(`/api/projects/${id}`),
-    queryFn: ({ signal }): Promise<Project> =>
-      unwrap(api.GET('/api/projects/{id}', { params: { path: { id: String(id) } }, signal })),
-    meta: { live: true },
-  });
-}
-
 /** `GET /api/projects/{id}/collaborators`: the team in the Project Team dialog. */
 export function collaboratorsQuery(id: number) {
   return queryOptions({

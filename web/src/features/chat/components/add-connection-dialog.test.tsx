@@ -1,24 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
+import { makeScan } from '@/test/fixtures';
+import { http, type Body } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
-import type { ScanResponse } from '../api/types';
 import { AddConnectionDialog } from './add-connection-dialog';
 
 setupMswServer();
 
-const GRACE: ScanResponse = {
-  success: true,
-  isNewConnection: true,
-  coinsEarned: 25,
-  coinsCapped: false,
-  profileUser: { id: 9, firstName: 'Grace', lastName: 'Hopper', role: 'innovator', bio: null },
-};
+const GRACE = makeScan();
 
-function serveScan(answer: () => Response) {
+function serveScan(answer: () => HttpResponse<Body<'/api/connections/scan', 'post'>>) {
   const sent: unknown[] = [];
   server.use(
     http.post('/api/connections/scan', async ({ request }) => {

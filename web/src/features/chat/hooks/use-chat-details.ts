@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  communitiesQuery,
-  connectionsQuery,
-  conversationsQuery,
-  presenceQuery,
-  projectQuery,
-} from '../api/chat';
+import { projectQuery } from '@/lib/projects/queries';
+import { communitiesQuery, connectionsQuery, conversationsQuery, presenceQuery } from '../api/chat';
 import type { Message } from '../api/types';
 import { fullName } from '../lib/format';
 

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentToast } from '@/lib/toast';
+import { makeConnection } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { ConnectionWithUser } from '../api/types';
-import { connection } from '../test-data';
 import { ConnectionsButton } from './connections-dialog';
 
 setupMswServer();
@@ -25,7 +26,11 @@ async function open(count = 2) {
 
 describe('the Connections dialog', () => {
   it('lists accepted connections with a message shortcut to /ideate?chat={id}', async () => {
-    serve([connection(1, 'Grace'), connection(2, 'Alan'), connection(3, 'Pending', { status: 'pending' })]);
+    serve([
+      makeConnection(1, 'Grace'),
+      makeConnection(2, 'Alan'),
+      makeConnection(3, 'Pending', { status: 'pending' }),
+    ]);
     const dialog = await open();
     const list = await within(dialog).findByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
@@ -43,7 +48,7 @@ describe('the Connections dialog', () => {
   });
 
   it('removes a connection after the Remove Connection dialog', async () => {
-    const state = serve([connection(1, 'Grace'), connection(2, 'Alan')]);
+    const state = serve([makeConnection(1, 'Grace'), makeConnection(2, 'Alan')]);
     let removed: string | undefined;
     server.use(
       http.delete('/api/connections/:id', ({ params }) => {
@@ -73,7 +78,7 @@ describe('the Connections dialog', () => {
   });
 
   it('Cancel keeps the connection', async () => {
-    serve([connection(1, 'Grace')]);
+    serve([makeConnection(1, 'Grace')]);
     let removed = false;
     server.use(
       http.delete('/api/connections/:id', () => {
@@ -93,7 +98,7 @@ describe('the Connections dialog', () => {
   });
 
   it('a refused removal says Error with the server message', async () => {
-    serve([connection(1, 'Grace')]);
+    serve([makeConnection(1, 'Grace')]);
     server.use(
       http.delete('/api/connections/:id', () =>
         HttpResponse.json({ message: 'Connection not found' }, { status: 404 }),

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { ConnectionRequest } from '../api/types';
-import { request } from '../test-data';
+import { answered, request } from '../test-data';
 import { RequestTabs } from './request-tabs';
 
 setupMswServer();
@@ -58,7 +59,8 @@ describe('RequestTabs', () => {
       http.post('/api/connections/:id/accept', ({ params }) => {
         accepted = String(params.id);
         state.connect = state.connect.filter((r) => String(r.id) !== accepted);
-        return HttpResponse.json({});
+        // A connection made before pays nothing (shared/API.md "Coins").
+        return HttpResponse.json(answered(Number(params.id), { coinsEarned: 0 }));
       }),
     );
     const { queryClient } = renderWithProviders(<RequestTabs />);
@@ -84,7 +86,9 @@ describe('RequestTabs', () => {
     server.use(
       http.post('/api/connections/:id/accept', ({ params }) => {
         state.connect = state.connect.filter((r) => String(r.id) !== String(params.id));
-        return HttpResponse.json({ coinsEarned: capped ? 0 : 25, coinsCapped: capped });
+        return HttpResponse.json(
+          answered(Number(params.id), { coinsEarned: capped ? 0 : 25, coinsCapped: capped }),
+        );
       }),
     );
     renderWithProviders(<RequestTabs />);

@@ -1,30 +1,20 @@
-import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { api, linkParam, unwrap, unwrapPage, type ApiPage } from '@/lib/api/client';
+import { queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { api, unwrap, unwrapPage } from '@/lib/api/client';
+import { pagedQuery, pageQuery, toPage, type Page } from '@/lib/api/pages';
 import { apiKey } from '@/lib/api/query-keys';
 import type {
   DeckFilters,
   Feedback,
   NewFeedback,
-  Page,
   Pledge,
   PledgeResponse,
   Project,
-  ProjectUpdate,
   SupportResponse,
   Swipe,
 } from './types';
 
 /** How many cards a deck page brings; the next page is fetched while a few cards are still left. */
 export const DECK_PAGE_SIZE = 20;
-/** Lists in the dialogs (supported projects, updates, feedback) load this many at a time. */
-export const LIST_PAGE_SIZE = 50;
-
-function toPage<T>({ data, next }: ApiPage<T[]>): Page<T> {
-  return { items: data, nextCursor: next ? linkParam(next, 'cursor') : null };
-}
-
-const pageQuery = (limit: number, cursor: string | null) => ({ limit, ...(cursor ? { cursor } : {}) });
-
 export type DeckData = InfiniteData<Page<Project>, string | null>;
 
 /** The deck's query key: `/api/feed` with its filters (none set gives the bare path). */
@@ -41,19 +31,18 @@ export function deckKey(filters: DeckFilters) {
  * takes its card out of every cached deck (../hooks/use-deck-actions.ts).
  */
 export function deckQuery(filters: DeckFilters) {
-  return infiniteQueryOptions({
-    queryKey: deckKey(filters),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Project>> => {
+  return pagedQuery(
+    deckKey(filters),
+    (cursor, signal) => {
       const query = {
-        ...pageQuery(DECK_PAGE_SIZE, pageParam),
+        ...pageQuery(cursor, DECK_PAGE_SIZE),
         ...(filters.category ? { category: filters.category } : {}),
         ...(filters.lookingFor ? { lookingFor: filters.lookingFor } : {}),
       };
-      return toPage(await unwrapPage(api.GET('/api/feed', { params: { query }, signal })));
+      return unwrapPage(api.GET('/api/feed', { params: { query }, signal }));
     },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+    { live: false },
+  );
 }
 
 /**
@@ -88,69 +77,9 @@ export function supportProject(projectId: number): Promise<SupportResponse> {
 
 /** `GET /api/projects/supported`, page by page: the 'projects you follow' dialog. Live through `project_changed`. */
 export function supportedProjectsQuery() {
-  return infiniteQueryOptions({
-    queryKey: apiKey('/api/projects/supported'),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Project>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/supported', {
-            params: { query: pageQuery(LIST_PAGE_SIZE, pageParam) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/projects/{id}`: the detail dialog's project. */
-export function projectQuery(projectId: number) {
-  return queryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}`),
-    queryFn: ({ signal }): Promise<Project> =>
-      unwrap(api.GET('/api/projects/{id}', { params: { path: { id: String(projectId) } }, signal })),
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/projects/{id}/updates`, newest first. */
-export function updatesQuery(projectId: number) {
-  return infiniteQueryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}/updates`),
-    queryFn: async ({ pageParam, signal }): Promise<Page<ProjectUpdate>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/{id}/updates', {
-            params: { path: { id: String(projectId) }, query: pageQuery(LIST_PAGE_SIZE, pageParam) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/projects/{id}/feedback`: comments and replies, newest first (a reply names its parent). */
-export function feedbackQuery(projectId: number) {
-  return infiniteQueryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}/feedback`),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Feedback>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/{id}/feedback', {
-            params: { path: { id: String(projectId) }, query: pageQuery(LIST_PAGE_SIZE, pageParam) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
+  return pagedQuery(apiKey('/api/projects/supported'), (cursor, signal) =>
+    unwrapPage(api.GET('/api/projects/supported', { params: { query: pageQuery(cursor) }, signal })),
+  );
 }
 
 /** `POST /api/projects/{id}/feedback` `{content, imageUrl?, parentId?}` (the image as a data URL). */
@@ -200,7 +129,7 @@ export function investmentsQuery() {
       for (let page = 0; page < MAX_PLEDGE_PAGES; page += 1) {
         const { items, nextCursor }: Page<Pledge> = toPage(
           await unwrapPage(
-            api.GET('/api/investments', { params: { query: pageQuery(200, cursor) }, signal }),
+            api.GET('/api/investments', { params: { query: pageQuery(cursor, 200) }, signal }),
           ),
         );
         pledges.push(...items);

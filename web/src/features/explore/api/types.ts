@@ -16,10 +16,3 @@ export interface DeckFilters {
 }
 
 export const NO_FILTERS: DeckFilters = { category: '', lookingFor: '' };
-
-/** One page of a list that pages (API.md "Lists, pages and live frames"). */
-export interface Page<T> {
-  items: T[];
-  /** The cursor of the next page; null on the last one. */
-  nextCursor: string | null;
-}

@@ -6,13 +6,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { useSafety } from '@/lib/safety';
 import { useCurrentUser } from '@/lib/session';
-import { feedbackQuery } from '../api/explore';
+import { feedbackQuery } from '@/lib/projects/queries';
 import type { Feedback } from '../api/types';
 import { usePostFeedback } from '../hooks/use-deck-actions';
 import { authorIdentity, feedbackThreads } from '../lib/deck';
 import { formatDate } from '../lib/text';
 import { ListEmpty, ListError, ListSkeleton } from './detail-updates';
-import { ProjectImage } from './project-bits';
+import { ProjectImage } from '@/components/projects/project-image';
 
 /**
  * Feedback (spec 001 §2.1): comments with their author ('Anonymous User', 'U'), photo, date, text, image and Reply;

@@ -3,10 +3,10 @@ import { Megaphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { updatesQuery } from '../api/explore';
+import { updatesQuery } from '@/lib/projects/queries';
 import type { ProjectUpdate } from '../api/types';
 import { formatDate, previewText } from '../lib/text';
-import { ProjectImage } from './project-bits';
+import { ProjectImage } from '@/components/projects/project-image';
 
 /** Updates (spec 001 §2.1): title, date, the first 100 characters (a tap shows the rest), an optional image. */
 export function DetailUpdates({ projectId }: { projectId: number }) {

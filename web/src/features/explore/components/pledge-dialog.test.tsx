@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { makePledge } from '../test-data';
@@ -13,7 +14,7 @@ function servePledge() {
   const sent: unknown[] = [];
   server.use(
     http.post('/api/projects/:id/pledge', async ({ request }) => {
-      const body = (await request.json()) as { amount: number; message: string };
+      const body = await request.json();
       sent.push(body);
       return HttpResponse.json(
         {

@@ -2,7 +2,8 @@ import { Heart, Info } from 'lucide-react';
 import type { Ref } from 'react';
 import type { Project } from '../api/types';
 import { supportersText } from '../lib/text';
-import { CategoryChip, LookingForTags, PhaseBadge, ProjectImage } from './project-bits';
+import { ProjectImage } from '@/components/projects/project-image';
+import { CategoryChip, LookingForTags, PhaseBadge } from './project-bits';
 
 /**
  * The overlays a drag fades in are the children of this element, in this order (the deck sets their opacity itself,

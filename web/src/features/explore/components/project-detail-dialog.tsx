@@ -7,15 +7,15 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ImageCarousel } from '@/components/projects/image-carousel';
 import { errorStatus } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/session';
 import { useSafety } from '@/lib/safety';
-import { projectQuery } from '../api/explore';
+import { projectQuery } from '@/lib/projects/queries';
 import type { Project } from '../api/types';
 import { DetailFeedback } from './detail-feedback';
 import { DetailOverview } from './detail-overview';
 import { DetailUpdates } from './detail-updates';
-import { ImageCarousel } from './image-carousel';
 import { LeaveFeedbackDialog } from './leave-feedback-dialog';
 
 type DetailTab = 'overview' | 'updates' | 'feedback';
@@ -65,6 +65,7 @@ export default function ProjectDetailDialog({
             <ImageCarousel
               images={project.imageUrls}
               title={project.title}
+              category={project.category}
               className="aspect-[16/10] w-full shrink-0"
             />
             <div className="flex flex-col gap-1 px-5 pt-4">

@@ -7,7 +7,8 @@ import { supportedProjectsQuery } from '../api/explore';
 import type { Project } from '../api/types';
 import { categoryLabel } from '../lib/project-display';
 import { supportersText } from '../lib/text';
-import { PhaseBadge, ProjectImage } from './project-bits';
+import { ProjectImage } from '@/components/projects/project-image';
+import { PhaseBadge } from './project-bits';
 
 /**
  * 'projects you follow' (spec 001 §2.1): the projects the person supports, each with its image or initial, title,

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { invalidatePath } from '@/lib/api/query-keys';
+import { projectQuery } from '@/lib/projects/queries';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import {
   ANY_SWIPES_KEY,
   createPledge,
   postFeedback,
-  projectQuery,
   recordSwipe,
   requestCollaboration,
   resetSwipes,

@@ -1,4 +1,5 @@
-import type { Feedback, Page, Project } from '../api/types';
+import type { Page } from '@/lib/api/pages';
+import type { Feedback, Project } from '../api/types';
 
 /**
  * The cards still to show, in order (spec 001 §4 Feed): every loaded page, without the projects swiped already

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardTags, categoryLabel, projectInitial, thumbnailUrl } from './project-display';
+import { cardTags, categoryLabel } from './project-display';
 
 describe('cardTags', () => {
   it('shows at most 2 looking-for tags, then +N', () => {
@@ -25,24 +25,5 @@ describe('categoryLabel', () => {
     expect(categoryLabel('Healthcare')).toBe('Healthcare');
     expect(categoryLabel('gaming')).toBe('Gaming');
     expect(categoryLabel('')).toBe('Uncategorised');
-  });
-});
-
-describe('thumbnailUrl', () => {
-  it('points an uploaded photo at its 256 px thumbnail', () => {
-    expect(thumbnailUrl('/api/files/abc.jpg')).toBe('/api/files/abc_256.jpg');
-    expect(thumbnailUrl('/api/files/abc_256.jpg')).toBe('/api/files/abc_256.jpg');
-    expect(thumbnailUrl('/api/files/abc.png')).toBe('/api/files/abc_256.png');
-    expect(thumbnailUrl('/api/files/abc_256.png')).toBe('/api/files/abc_256.png');
-    expect(thumbnailUrl('/api/files/abc.gif')).toBe('/api/files/abc.gif');
-    expect(thumbnailUrl('data:image/png;base64,aGk=')).toBe('data:image/png;base64,aGk=');
-  });
-});
-
-describe('projectInitial', () => {
-  it('is the first letter of the title', () => {
-    expect(projectInitial('ledgerly')).toBe('L');
-    expect(projectInitial('  Ödön')).toBe('Ö');
-    expect(projectInitial('')).toBe('?');
   });
 });

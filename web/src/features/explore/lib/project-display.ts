@@ -15,18 +15,3 @@ export function cardTags(tags: readonly string[], limit = CARD_TAG_LIMIT): { sho
   const clean = tags.filter((tag) => tag.trim() !== '');
   return { shown: clean.slice(0, limit), more: Math.max(0, clean.length - limit) };
 }
-
-/**
- * The 256 px thumbnail the server keeps beside every uploaded photo (`/api/files/abc.png` →
- * `/api/files/abc_256.png`; pictures keep their format), for small sizes; any other address (a data URL, a GIF) is returned as it is.
- */
-export function thumbnailUrl(url: string): string {
-  const match = /^(\/api\/files\/[^/?#]+)\.(jpg|png|webp)$/.exec(url);
-  if (!match || match[1]!.endsWith('_256')) return url;
-  return `${match[1]}_256.${match[2]}`;
-}
-
-/** The letter on a project's placeholder when it has no image. */
-export function projectInitial(title: string): string {
-  return Array.from(title.trim())[0]?.toUpperCase() ?? '?';
-}

@@ -18,7 +18,7 @@ import {
 } from '@/features/notifications/api/notifications';
 import { NotificationItem } from '@/features/notifications/components/notification-item';
 import { useNotificationActions } from '@/features/notifications/hooks/use-notification-actions';
-import { useNow } from '@/features/notifications/hooks/use-now';
+import { useNow } from '@/lib/hooks/use-now';
 import { notificationTarget } from '@/features/notifications/lib/target';
 
 export interface NotificationCentreProps {
@@ -71,7 +71,7 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const list = useInfiniteQuery({ ...notificationsQuery(), refetchOnMount: 'always' });
   const { markRead, remove } = useNotificationActions();
   const [, navigate] = useLocation();
-  const now = useNow();
+  const now = useNow(30_000);
 
   const openOne = (notification: Notification) => {
     if (!notification.isRead) markRead.mutate(notification);

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveChannel } from '@/lib/ws';
+import { http } from '@/test/http';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';

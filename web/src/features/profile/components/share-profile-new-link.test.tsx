@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { CURRENT_USER_KEY, useCurrentUser, type User } from '@/lib/session';
 import type { ShareEnv } from '@/lib/share/share-methods';
 import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
+import { http, type Body } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { profileLink } from '../lib/profile-text';
@@ -139,7 +140,7 @@ describe('Share Your Profile: after an iOS share', () => {
   const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
   const LINK = `${ORIGIN}/profile?connect=my-code_9`;
 
-  function serveScan(answer: () => Response) {
+  function serveScan(answer: () => HttpResponse<Body<'/api/connections/scan', 'post'>>) {
     const codes: unknown[] = [];
     server.use(
       http.post('/api/connections/scan', async ({ request }) => {
@@ -169,7 +170,7 @@ describe('Share Your Profile: after an iOS share', () => {
   });
 
   it('a cancelled iOS share, or a share on another device, calls no scan', async () => {
-    const codes = serveScan(() => HttpResponse.json({}, { status: 500 }));
+    const codes = serveScan(() => HttpResponse.json({ message: 'Something went wrong' }, { status: 500 }));
     const abort = Object.assign(new Error('cancelled'), { name: 'AbortError' });
     const dialog = renderShare(IPHONE, () => Promise.reject(abort));
     await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));

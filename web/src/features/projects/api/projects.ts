@@ -1,11 +1,14 @@
 /**
  * The projects area's calls (spec 001 §7) as query-option factories and request functions. Query keys are the
- * paths (src/lib/api/query-keys.ts), so the `project_changed` frame (../live.ts), which refreshes everything under
- * `/api/projects`, reaches every list and detail here.
+ * paths (src/lib/api/query-keys.ts); the reads of one project other areas show too (the project, its updates and
+ * feedback) are in src/lib/projects/queries.ts. The `project_changed` frame (../live.ts) refreshes the project it
+ * names and the lists that show it.
  */
-import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { api, linkParam, unwrap, unwrapPage } from '@/lib/api/client';
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap, unwrapPage } from '@/lib/api/client';
+import { pagedQuery, pageQuery } from '@/lib/api/pages';
 import { apiKey } from '@/lib/api/query-keys';
+import { projectPath } from '@/lib/projects/queries';
 import type {
   Collaborator,
   CompletedTask,
@@ -20,177 +23,70 @@ import type {
   Project,
   ProjectChanges,
   ProjectPledge,
-  ProjectUpdate,
   Task,
   TaskChanges,
   UploadResponse,
 } from './types';
 
-/** How many rows a list loads at a time ("Load more" fetches the next page by the answer's Link header). */
-export const PAGE_SIZE = 50;
 /** The server's largest page: a project's team is read in one go (the assign dialog lists all of it). */
 export const TEAM_PAGE_SIZE = 200;
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-export type Pages<T> = InfiniteData<Page<T>, unknown>;
-
 const pathId = (id: number | string) => ({ path: { id: String(id) } });
-
-function toPage<T>({ data, next }: { data: T[]; next: string | null }): Page<T> {
-  return { items: data, nextCursor: next ? linkParam(next, 'cursor') : null };
-}
-
-function pageQuery(pageParam: string | null, limit = PAGE_SIZE) {
-  return { limit, ...(pageParam ? { cursor: pageParam } : {}) };
-}
-
-/** Every loaded row of a paged list, in order. */
-export function allRows<T>(data: Pages<T> | undefined): T[] {
-  return data?.pages.flatMap((page) => page.items) ?? [];
-}
 
 // ---- Lists of projects ----
 
 /** `GET /api/projects?owner=me`: the caller's projects, published or not, newest first. */
 export function ownedProjectsQuery() {
-  return infiniteQueryOptions({
-    queryKey: apiKey('/api/projects', { owner: 'me' }),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Project>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects', { params: { query: { owner: 'me', ...pageQuery(pageParam) } }, signal }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
+  return pagedQuery(apiKey('/api/projects', { owner: 'me' }), (cursor, signal) =>
+    unwrapPage(
+      api.GET('/api/projects', { params: { query: { owner: 'me', ...pageQuery(cursor) } }, signal }),
+    ),
+  );
 }
 
 /** `GET /api/projects/collaborating`: projects the caller collaborates on, newest first. */
 export function collaboratingProjectsQuery() {
-  return infiniteQueryOptions({
-    queryKey: apiKey('/api/projects/collaborating'),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Project>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/collaborating', { params: { query: pageQuery(pageParam) }, signal }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
+  return pagedQuery(apiKey('/api/projects/collaborating'), (cursor, signal) =>
+    unwrapPage(api.GET('/api/projects/collaborating', { params: { query: pageQuery(cursor) }, signal })),
+  );
 }
 
 // ---- One project and what it holds ----
 
-/** `GET /api/projects/{id}`. */
-export function projectQuery(id: number | string) {
-  return queryOptions({
-    queryKey: apiKey(`/api/projects/${id}`),
-    queryFn: ({ signal }): Promise<Project> =>
-      unwrap(api.GET('/api/projects/{id}', { params: pathId(id), signal })),
-    meta: { live: true },
-  });
-}
-
 /** `GET /api/projects/{id}/tasks`: in the order they were made. */
 export function tasksQuery(projectId: number) {
-  return infiniteQueryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}/tasks`),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Task>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/{id}/tasks', {
-            params: { ...pathId(projectId), query: pageQuery(pageParam) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/projects/{id}/updates`: newest first. */
-export function updatesQuery(projectId: number) {
-  return infiniteQueryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}/updates`),
-    queryFn: async ({ pageParam, signal }): Promise<Page<ProjectUpdate>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/{id}/updates', {
-            params: { ...pathId(projectId), query: pageQuery(pageParam) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/projects/{id}/feedback`: comments and replies, newest first (a reply names its parent). */
-export function feedbackQuery(projectId: number) {
-  return infiniteQueryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}/feedback`),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Feedback>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/{id}/feedback', {
-            params: { ...pathId(projectId), query: pageQuery(pageParam) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
+  return pagedQuery(apiKey(`${projectPath(projectId)}/tasks`), (cursor, signal) =>
+    unwrapPage(
+      api.GET('/api/projects/{id}/tasks', {
+        params: { ...pathId(projectId), query: pageQuery(cursor) },
+        signal,
+      }),
+    ),
+  );
 }
 
 /** `GET /api/projects/{id}/collaborators`: in the order they joined. */
 export function collaboratorsQuery(projectId: number) {
-  return infiniteQueryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}/collaborators`),
-    queryFn: async ({ pageParam, signal }): Promise<Page<Collaborator>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/{id}/collaborators', {
-            params: { ...pathId(projectId), query: pageQuery(pageParam, TEAM_PAGE_SIZE) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
+  return pagedQuery(apiKey(`${projectPath(projectId)}/collaborators`), (cursor, signal) =>
+    unwrapPage(
+      api.GET('/api/projects/{id}/collaborators', {
+        params: { ...pathId(projectId), query: pageQuery(cursor, TEAM_PAGE_SIZE) },
+        signal,
+      }),
+    ),
+  );
 }
 
 /** `GET /api/projects/{id}/pledges` (the owner only): every pledge to the project, newest first. */
 export function projectPledgesQuery(projectId: number) {
-  return infiniteQueryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}/pledges`),
-    queryFn: async ({ pageParam, signal }): Promise<Page<ProjectPledge>> =>
-      toPage(
-        await unwrapPage(
-          api.GET('/api/projects/{id}/pledges', {
-            params: { ...pathId(projectId), query: pageQuery(pageParam) },
-            signal,
-          }),
-        ),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { live: true },
-  });
+  return pagedQuery(apiKey(`${projectPath(projectId)}/pledges`), (cursor, signal) =>
+    unwrapPage(
+      api.GET('/api/projects/{id}/pledges', {
+        params: { ...pathId(projectId), query: pageQuery(cursor) },
+        signal,
+      }),
+    ),
+  );
 }
 
 /** `GET /api/users/search?q=`: people to add to the team (discoverable, never the caller, never with email). */

@@ -1,9 +1,10 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { cn } from '@/lib/cn';
+import { thumbnailUrl } from '@/lib/projects/images';
 import { toast } from '@/lib/toast';
 import { useObjectUrlRef } from '../hooks/use-object-url';
-import { checkImages, MAX_IMAGES, thumbnailUrl } from '../lib/images';
+import { checkImages, MAX_IMAGES } from '../lib/images';
 
 /** An image of a project: already uploaded (`url`), or picked on this device and not sent yet (`file`). */
 export type ImageItem =

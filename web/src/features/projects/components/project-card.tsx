@@ -4,7 +4,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Project } from '../api/types';
 import { categoryLabel } from '@/lib/projects/categories';
-import { ImageCarousel } from './image-carousel';
+import { ImageCarousel } from '@/components/projects/image-carousel';
 import { PdfButton } from './pdf-button';
 import { PhaseBadge } from './phase-badge';
 import { ShareProjectButton } from './share-project-button';
@@ -31,6 +31,7 @@ export function ProjectCard({ project, showOwner = false }: { project: Project; 
         images={project.imageUrls}
         title={project.title}
         category={project.category}
+        thumbnails
         className="aspect-[16/9] w-full"
         overlay={
           <div className="pointer-events-none absolute inset-x-2 top-2 flex items-start justify-between gap-2">

@@ -3,7 +3,7 @@ import { CloudOff, FolderSearch, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { allRows, type Pages } from '../api/projects';
+import { allRows, type Pages } from '@/lib/api/pages';
 import type { Project } from '../api/types';
 import { filterProjects } from '../lib/search';
 import { ProjectCard } from './project-card';

@@ -4,6 +4,7 @@ import { invalidatePath } from '@/lib/api/query-keys';
 import { coinsSentence, paidOf, sentences } from '@/lib/coins';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast, type ToastOptions } from '@/lib/toast';
+import { projectPath, projectQuery, refreshProject } from '@/lib/projects/queries';
 import {
   addCollaborator,
   assignTask,
@@ -17,7 +18,6 @@ import {
   editTask,
   postFeedback,
   postUpdate,
-  projectQuery,
   removeCollaborator,
   uploadFiles,
 } from '../api/projects';
@@ -54,9 +54,14 @@ function uploadFailedToast(error: UploadFailed, description: string): ToastOptio
 const IMAGES_UPLOAD_FAILED = 'Failed to upload images';
 const ATTACHMENTS_UPLOAD_FAILED = 'Failed to upload attachments. Please try again.';
 
-/** Everything under /api/projects (lists, details, tasks, …): what a project change may touch. */
-function refreshProjects(queryClient: QueryClient): void {
-  void invalidatePath(queryClient, '/api/projects');
+/** Project `id` changed (its details, counts, team, updates…): its reads and the lists that show it, no other's. */
+function refreshOne(queryClient: QueryClient, id: number): void {
+  void refreshProject(queryClient, id);
+}
+
+/** A task of project `id` changed in itself (its words, files, assignee): that project's tasks, nothing else. */
+function refreshTasks(queryClient: QueryClient, id: number): void {
+  void invalidatePath(queryClient, `${projectPath(id)}/tasks`);
 }
 
 /** Coins were earned: the balance everywhere (the server pushes `user_updated` too; this covers a closed socket). */
@@ -85,7 +90,7 @@ export function useCreateProject() {
       createProject({ ...project, imageUrls: await upload(images) }),
     onSuccess: (created) => {
       queryClient.setQueryData(projectQuery(created.id).queryKey, created);
-      refreshProjects(queryClient);
+      refreshOne(queryClient, created.id);
       refreshCoins(queryClient);
       toast({
         title: 'Project Created!',
@@ -126,7 +131,7 @@ export function useEditProject(projectId: number) {
     },
     onSuccess: (project, { success }) => {
       queryClient.setQueryData(projectQuery(projectId).queryKey, project);
-      refreshProjects(queryClient);
+      refreshOne(queryClient, projectId);
       toast(success);
     },
     onError: (error) => {
@@ -149,7 +154,7 @@ export function useDeleteProject(projectId: number) {
     mutationFn: () => deleteProject(projectId),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: projectQuery(projectId).queryKey });
-      refreshProjects(queryClient);
+      refreshOne(queryClient, projectId);
       toast({ title: 'Project deleted', description: 'The project and everything in it are gone.' });
     },
     onError: (error) =>
@@ -214,7 +219,7 @@ export function useCreateTask(projectId: number) {
     mutationKey: ['/api/projects/{id}/tasks', 'create', projectId],
     mutationFn: async (input: TaskInput) => createTask(projectId, await taskBody(input)),
     onSuccess: (task) => {
-      refreshProjects(queryClient);
+      refreshOne(queryClient, projectId);
       toast({ title: 'Task created', description: task.title, variant: 'success' });
     },
     onError: taskFailed('Failed to create task'),
@@ -228,8 +233,8 @@ export function useEditTask() {
     mutationKey: ['/api/tasks/{taskId}', 'edit'],
     mutationFn: async ({ taskId, input }: { taskId: number; input: TaskInput }) =>
       editTask(taskId, await taskBody(input)),
-    onSuccess: () => {
-      refreshProjects(queryClient);
+    onSuccess: (task) => {
+      refreshTasks(queryClient, task.projectId);
       toast({ title: 'Task updated', variant: 'success' });
     },
     onError: taskFailed('Failed to update task'),
@@ -242,8 +247,8 @@ export function useDeleteTask() {
   return useMutation({
     mutationKey: ['/api/tasks/{taskId}', 'delete'],
     mutationFn: (task: Task) => deleteTask(task.id),
-    onSuccess: () => {
-      refreshProjects(queryClient);
+    onSuccess: (_nothing, task) => {
+      refreshOne(queryClient, task.projectId);
       toast({ title: 'Task deleted' });
     },
     onError: taskFailed('Failed to delete task'),
@@ -260,7 +265,7 @@ export function useCompleteTask() {
     mutationKey: ['/api/projects/tasks/{taskId}/complete'],
     mutationFn: (task: Task) => completeTask(task.id),
     onSuccess: (task) => {
-      refreshProjects(queryClient);
+      refreshOne(queryClient, task.projectId);
       refreshCoins(queryClient);
       toast({
         title: 'Task Completed!',
@@ -272,8 +277,8 @@ export function useCompleteTask() {
         variant: 'success',
       });
     },
-    onError: (error) => {
-      refreshProjects(queryClient);
+    onError: (error, task) => {
+      refreshOne(queryClient, task.projectId);
       toast({
         title: 'Error',
         description: serverMessage(error, 'Failed to complete task'),
@@ -296,8 +301,8 @@ export function useAssignTask() {
       assignedTo: number | null;
       name: string | null;
     }) => assignTask(taskId, assignedTo),
-    onSuccess: (_task, { name }) => {
-      refreshProjects(queryClient);
+    onSuccess: (task, { name }) => {
+      refreshTasks(queryClient, task.projectId);
       toast({
         title: name ? 'Task assigned' : 'Task unassigned',
         ...(name ? { description: `Assigned to ${name}.` } : {}),
@@ -335,7 +340,7 @@ export function usePostUpdate(projectId: number) {
       });
     },
     onSuccess: (posted) => {
-      refreshProjects(queryClient);
+      refreshOne(queryClient, projectId);
       toast({
         title: 'Update Posted!',
         description: `"${posted.title}" is live on your project.`,
@@ -373,7 +378,7 @@ export function usePostFeedback(projectId: number) {
     mutationFn: ({ content, parentId }: { content: string; parentId: number | null }) =>
       postFeedback(projectId, { content: content.trim(), parentId }),
     onSuccess: () => {
-      refreshProjects(queryClient);
+      refreshOne(queryClient, projectId);
       toast({ title: 'Feedback submitted!', variant: 'success' });
     },
     onError: (error) =>
@@ -393,7 +398,7 @@ export function useAddCollaborator(projectId: number) {
     mutationKey: ['/api/projects/{id}/collaborators', 'add', projectId],
     mutationFn: ({ userId }: { userId: number; name: string }) => addCollaborator(projectId, userId),
     onSuccess: (_added, { name }) => {
-      refreshProjects(queryClient);
+      refreshOne(queryClient, projectId);
       toast({ title: 'Collaborator added', description: `${name} is on the team.`, variant: 'success' });
     },
     onError: (error) =>
@@ -411,7 +416,7 @@ export function useRemoveCollaborator(projectId: number) {
     mutationKey: ['/api/projects/{id}/collaborators/{userId}', 'remove', projectId],
     mutationFn: ({ userId }: { userId: number; name: string }) => removeCollaborator(projectId, userId),
     onSuccess: (_nothing, { name }) => {
-      refreshProjects(queryClient);
+      refreshOne(queryClient, projectId);
       toast({ title: 'Collaborator removed', description: `${name} is no longer on the team.` });
     },
     onError: (error) =>

@@ -34,16 +34,6 @@ export function checkImages(
   return { accepted, problems };
 }
 
-/**
- * The 256 px thumbnail the server keeps beside every uploaded image (`/api/files/abc.png` →
- * `/api/files/abc_256.png`; pictures keep their format); any other address is returned as it is.
- */
-export function thumbnailUrl(url: string): string {
-  const match = /^(\/api\/files\/[^/?#]+)\.(jpg|png|webp)$/.exec(url);
-  if (!match || match[1]!.endsWith('_256')) return url;
-  return `${match[1]}_256.${match[2]}`;
-}
-
 /** Attachments of a task (spec 001 §5): images, pdf, doc, docx, each under 10MB. */
 export const ATTACHMENT_ACCEPT =
   'image/*,.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -3,7 +3,7 @@ import { makeFile, makeProject } from '../test-data';
 import { createAccess } from './access';
 import { categoryLabel } from '@/lib/projects/categories';
 import { pdfFileName } from './download';
-import { checkAttachments, checkImages, MAX_FILE_BYTES, thumbnailUrl } from './images';
+import { checkAttachments, checkImages, MAX_FILE_BYTES } from './images';
 import { LOOKING_FOR_LIMIT_TOAST, toggleLookingFor } from './looking-for';
 import { phaseLabel, phaseProgress, phaseTone, SELECTABLE_PHASES } from '@/lib/projects/phases';
 import { filterProjects } from './search';
@@ -83,15 +83,6 @@ describe('image checks (spec 001 §5)', () => {
     const files = Array.from({ length: 4 }, (_, i) => makeFile(`${i}.jpg`, 'image/jpeg'));
     expect(checkImages(files, 2).accepted).toEqual(files.slice(0, 3));
     expect(checkImages(files, 5)).toEqual({ accepted: [], problems: [] });
-  });
-
-  it('uses the 256 px thumbnail of an uploaded image', () => {
-    expect(thumbnailUrl('/api/files/abc.jpg')).toBe('/api/files/abc_256.jpg');
-    expect(thumbnailUrl('/api/files/abc_256.jpg')).toBe('/api/files/abc_256.jpg');
-    expect(thumbnailUrl('/api/files/abc.png')).toBe('/api/files/abc_256.png');
-    expect(thumbnailUrl('/api/files/abc.webp')).toBe('/api/files/abc_256.webp');
-    expect(thumbnailUrl('/api/files/abc.gif')).toBe('/api/files/abc.gif');
-    expect(thumbnailUrl('https://elsewhere.example/a.jpg')).toBe('https://elsewhere.example/a.jpg');
   });
 
   it('takes images, PDF and Word files as task attachments', () => {

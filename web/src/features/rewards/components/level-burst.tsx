@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-reduced-motion';
 
 const PARTICLES = 14;
 export const BURST_MS = 900;

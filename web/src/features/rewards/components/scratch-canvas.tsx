@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-reduced-motion';
 
 /** Share of the foil that, scratched off by hand, reveals the card. */
 export const REVEAL_AT = 0.45;

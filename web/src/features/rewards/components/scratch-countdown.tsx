@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/hooks/use-now';
 import { describeCountdown, formatCountdown, nextScratchTime } from '../lib/countdown';
 
 /**
@@ -17,7 +17,7 @@ export function ScratchCountdown({
   className?: string;
 }) {
   const target = nextScratchTime(lastScratchDate);
-  const now = useNow(target !== null);
+  const now = useNow(1000, target !== null);
   const remaining = target === null ? null : target - now;
   const ready = remaining !== null && remaining <= 0;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { usePrefersReducedMotion } from './use-reduced-motion';
+import { usePrefersReducedMotion } from '@/lib/hooks/use-reduced-motion';
 
 export const COUNT_UP_MS = 900;
 

@@ -1,16 +1,18 @@
 /**
- * The safety area's calls (shared/API.md "Safety", "Your data") as query-option factories and request functions.
- * The server's OpenAPI document does not list them yet, so they go through the untyped request of
- * src/lib/api/client.ts, typed by ./types.ts; once the schema lands they become `api.GET(...)` calls.
+ * The safety area's calls (shared/API.md "Safety", "Your data") as query-option factories and request functions,
+ * typed by the server's OpenAPI document through the client of src/lib/api/client.ts.
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { callUntyped, linkParam, requestUntyped, unwrapPage } from '@/lib/api/client';
+import { api, linkParam, unwrap, unwrapPage } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
+import type { components } from '@/lib/api/schema';
 import { filenameFrom } from '../lib/download';
 import type { AdminReport, BlockedUser, Report } from './types';
 
 export type ReportTargetType = Report['targetType'];
-export type ResolveAction = 'dismiss' | 'remove' | 'suspend';
+export type ResolveAction = components['schemas']['ResolveReport']['action'];
+
+const pathId = (id: number) => ({ path: { id: String(id) } });
 
 // ---- Blocking ----
 
@@ -18,33 +20,28 @@ export type ResolveAction = 'dismiss' | 'remove' | 'suspend';
 export function blockedQuery() {
   return queryOptions({
     queryKey: apiKey('/api/users/blocked'),
-    queryFn: async ({ signal }) =>
-      (await requestUntyped('GET', '/api/users/blocked', { signal })) as BlockedUser[],
+    queryFn: ({ signal }): Promise<BlockedUser[]> => unwrap(api.GET('/api/users/blocked', { signal })),
   });
 }
 
 /** `POST /api/users/{id}/block` (204, idempotent). */
 export async function blockUser(id: number): Promise<void> {
-  await requestUntyped('POST', `/api/users/${id}/block`);
+  await unwrap(api.POST('/api/users/{id}/block', { params: pathId(id) }));
 }
 
 /** `DELETE /api/users/{id}/block` (204, idempotent). */
 export async function unblockUser(id: number): Promise<void> {
-  await requestUntyped('DELETE', `/api/users/${id}/block`);
+  await unwrap(api.DELETE('/api/users/{id}/block', { params: pathId(id) }));
 }
 
 // ---- Reports ----
 
-export interface NewReport {
-  targetType: ReportTargetType;
-  targetId: number;
-  /** 1-1000 characters. */
-  reason: string;
-}
+/** What a report says: its target and a reason of 1-1000 characters. */
+export type NewReport = components['schemas']['NewReport'];
 
 /** `POST /api/reports` → 201 (429 when too many). */
-export async function sendReport(report: NewReport): Promise<Report> {
-  return (await requestUntyped('POST', '/api/reports', { body: report })) as Report;
+export function sendReport(report: NewReport): Promise<Report> {
+  return unwrap(api.POST('/api/reports', { body: report }));
 }
 
 // ---- Moderation ----
@@ -64,8 +61,8 @@ export function adminReportsQuery() {
     queryKey: apiKey('/api/admin/reports'),
     queryFn: async ({ pageParam, signal }): Promise<ReportsPage> => {
       const query = { limit: REPORTS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) };
-      const { data, next } = await unwrapPage(callUntyped('GET', '/api/admin/reports', { query, signal }));
-      return { items: data as AdminReport[], nextCursor: next ? linkParam(next, 'cursor') : null };
+      const { data, next } = await unwrapPage(api.GET('/api/admin/reports', { params: { query }, signal }));
+      return { items: data, nextCursor: next ? linkParam(next, 'cursor') : null };
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -73,10 +70,8 @@ export function adminReportsQuery() {
 }
 
 /** `POST /api/admin/reports/{id}/resolve` → the report, resolved. */
-export async function resolveReport(id: number, action: ResolveAction): Promise<AdminReport> {
-  return (await requestUntyped('POST', `/api/admin/reports/${id}/resolve`, {
-    body: { action },
-  })) as AdminReport;
+export function resolveReport(id: number, action: ResolveAction): Promise<AdminReport> {
+  return unwrap(api.POST('/api/admin/reports/{id}/resolve', { params: pathId(id), body: { action } }));
 }
 
 // ---- Your data ----
@@ -89,7 +84,7 @@ export interface Download {
 
 /** `GET /api/account/export`: everything my account holds, as one JSON file. */
 export async function exportAccount(): Promise<Download> {
-  const { data, response } = await callUntyped('GET', '/api/account/export', { parseAs: 'blob' });
+  const { data, response } = await api.GET('/api/account/export', { parseAs: 'blob' });
   return {
     blob: data instanceof Blob ? data : new Blob([], { type: 'application/json' }),
     filename: filenameFrom(response.headers.get('Content-Disposition')) ?? 'grow-export.json',
@@ -98,5 +93,5 @@ export async function exportAccount(): Promise<Download> {
 
 /** `DELETE /api/account {password}` → 204 (400 without a password, 401 when it is wrong). */
 export async function deleteAccount(password: string): Promise<void> {
-  await requestUntyped('DELETE', '/api/account', { body: { password } });
+  await unwrap(api.DELETE('/api/account', { body: { password } }));
 }

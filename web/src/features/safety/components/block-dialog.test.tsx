@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { useSafety, type SafetyPerson } from '@/lib/safety';
 import { currentToast } from '@/lib/toast';
+import { makeConnection } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { SafetyProvider } from '../safety-provider';
@@ -31,7 +33,7 @@ function PersonCard({ onBlocked }: { onBlocked: () => void }) {
 }
 
 function serveConnections() {
-  const state = { list: [{ id: 1 }] as unknown[] };
+  const state = { list: [makeConnection(1, 'Bob')] };
   server.use(http.get('/api/connections/with-users', () => HttpResponse.json(state.list)));
   return state;
 }

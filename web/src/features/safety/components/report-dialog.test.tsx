@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useSafety, type ReportTarget } from '@/lib/safety';
 import { currentToast } from '@/lib/toast';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { SafetyProvider } from '../safety-provider';
@@ -38,7 +39,7 @@ function serveReports(wait = 0) {
   const bodies: unknown[] = [];
   server.use(
     http.post('/api/reports', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
+      const body = await request.json();
       bodies.push(body);
       await delay(wait);
       return HttpResponse.json(

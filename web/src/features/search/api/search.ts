@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, errorStatus, tooManyTries, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
 import type { User } from '@/lib/session';
-import type { Connection, NearbyUser, Position, Project, SearchResponse } from './types';
+import type { Connection, NearbyUser, Position, SearchResponse } from './types';
 export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
 
 /** How many people and how many projects one search brings (API.md: `limit` caps each list). */
@@ -90,16 +90,6 @@ export function nearbyPeopleQuery(position: Position) {
     queryFn: ({ signal }): Promise<NearbyUser[]> =>
       unwrap(api.GET('/api/users/nearby', { params: { query: at }, signal })),
     staleTime: 60_000,
-  });
-}
-
-/** `GET /api/projects/{id}`: the project dialog's project (the same key as the explore area's). */
-export function projectQuery(projectId: number) {
-  return queryOptions({
-    queryKey: apiKey(`/api/projects/${projectId}`),
-    queryFn: ({ signal }): Promise<Project> =>
-      unwrap(api.GET('/api/projects/{id}', { params: { path: { id: String(projectId) } }, signal })),
-    meta: { live: true },
   });
 }
 

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Check, Handshake, Heart, UserPlus, X } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { ImageCarousel } from '@/components/projects/image-carousel';
 import { ReportProjectButton } from '@/components/safety/report-project-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -11,14 +12,11 @@ import { categoryLabel } from '@/lib/projects/categories';
 import { phaseLabel, phaseTone } from '@/lib/projects/phases';
 import { useSafety } from '@/lib/safety';
 import { toast } from '@/lib/toast';
-import { projectQuery } from '../api/search';
+import { projectQuery } from '@/lib/projects/queries';
 import type { Project } from '../api/types';
 import type { ConnectState } from '../hooks/use-connect';
 import { FETCH_PROJECT_FAILED_TOAST } from '../lib/announce';
 import { ownerName } from '../lib/people';
-
-/** The project's pictures: the explore area's carousel, handed in by the route (features do not import each other). */
-export type RenderProjectImages = (project: Pick<Project, 'imageUrls' | 'title'>) => ReactNode;
 
 /** '3 Mar 2026'; an unreadable value gives ''. */
 function formatDate(iso: string): string {
@@ -39,7 +37,6 @@ const label = 'font-display text-xs font-bold uppercase tracking-[0.12em] text-m
 export function ProjectDialog({
   projectId,
   initial,
-  renderImages,
   ownerState,
   projectState,
   onConnectOwner,
@@ -48,7 +45,6 @@ export function ProjectDialog({
 }: {
   projectId: number;
   initial?: Project;
-  renderImages: RenderProjectImages;
   ownerState: (project: Project) => ConnectState;
   projectState: (project: Project) => ConnectState;
   onConnectOwner: (project: Project) => void;
@@ -78,7 +74,6 @@ export function ProjectDialog({
         {project ? (
           <ProjectDetails
             project={project}
-            images={renderImages(project)}
             ownerState={ownerState(project)}
             projectState={projectState(project)}
             onConnectOwner={() => onConnectOwner(project)}
@@ -110,14 +105,12 @@ export function ProjectDialog({
 
 function ProjectDetails({
   project,
-  images,
   ownerState,
   projectState,
   onConnectOwner,
   onCollaborate,
 }: {
   project: Project;
-  images: ReactNode;
   ownerState: ConnectState;
   projectState: ConnectState;
   onConnectOwner: () => void;
@@ -130,7 +123,12 @@ function ProjectDetails({
   const safety = useSafety();
   return (
     <>
-      <div className="aspect-[16/10] w-full shrink-0 overflow-hidden bg-muted">{images}</div>
+      <ImageCarousel
+        images={project.imageUrls}
+        title={project.title}
+        category={project.category}
+        className="aspect-[16/10] w-full shrink-0"
+      />
       <div className="flex flex-col gap-5 px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-4">
         <div className="flex flex-col gap-1">
           <DialogTitle className="text-2xl font-extrabold leading-tight">{project.title}</DialogTitle>

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { makeFile, makeProject } from '../../test-data';
@@ -120,7 +121,7 @@ describe('Create New Project: sending it', () => {
         created = await request.json();
         await answer;
         return HttpResponse.json(
-          { ...makeProject({ title: 'Solar Kettle' }), coinsEarned: 150 },
+          { ...makeProject({ title: 'Solar Kettle' }), coinsEarned: 150, coinsCapped: false },
           { status: 201 },
         );
       }),
@@ -159,7 +160,7 @@ describe('Create New Project: sending it', () => {
       http.post('/api/upload', () => HttpResponse.json({ message: 'Too big' }, { status: 413 })),
       http.post('/api/projects', () => {
         creates += 1;
-        return HttpResponse.json({}, { status: 201 });
+        return HttpResponse.json({ ...makeProject(), coinsEarned: 150, coinsCapped: false }, { status: 201 });
       }),
     );
     const { user } = renderForm();
@@ -207,7 +208,7 @@ describe('Create New Project: sending it', () => {
       ),
       http.post('/api/projects', () => {
         creates += 1;
-        return HttpResponse.json({}, { status: 201 });
+        return HttpResponse.json({ ...makeProject(), coinsEarned: 150, coinsCapped: false }, { status: 201 });
       }),
     );
     const { user } = renderForm();

@@ -13,7 +13,8 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { allRows, collaboratorsQuery } from '../../api/projects';
+import { allRows } from '@/lib/api/pages';
+import { collaboratorsQuery } from '../../api/projects';
 import type { Project, Task } from '../../api/types';
 import { useAssignTask } from '../../hooks/use-project-actions';
 

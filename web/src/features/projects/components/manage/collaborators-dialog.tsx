@@ -8,7 +8,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { allRows, collaboratorsQuery, peopleSearchQuery } from '../../api/projects';
+import { allRows } from '@/lib/api/pages';
+import { collaboratorsQuery, peopleSearchQuery } from '../../api/projects';
 import type { Project } from '../../api/types';
 import { useAddCollaborator, useRemoveCollaborator } from '../../hooks/use-project-actions';
 

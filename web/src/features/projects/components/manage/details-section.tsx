@@ -16,7 +16,7 @@ import { formatDate } from '../../lib/format';
 import { PHASE_LABELS, phaseLabel, phaseProgress, SELECTABLE_PHASES } from '@/lib/projects/phases';
 import { projectSchema, type ProjectValues } from '../../lib/project-rules';
 import { CategorySelect } from '../category-select';
-import { ImageCarousel } from '../image-carousel';
+import { ImageCarousel } from '@/components/projects/image-carousel';
 import { imageItemsOf, ImagePicker, type ImageItem } from '../image-picker';
 import { LookingForField } from '../looking-for-field';
 import { PhaseBadge } from '../phase-badge';
@@ -79,7 +79,6 @@ export function DetailsSection({
             images={project.imageUrls}
             title={project.title}
             category={project.category}
-            full
             className="aspect-[16/9] w-full overflow-hidden rounded-xl"
           />
           <dl className="grid grid-cols-2 gap-x-4 gap-y-4">

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentToast } from '@/lib/toast';
-import { makeUser } from '@/test/fixtures';
+import { makeRewards, makeUser } from '@/test/fixtures';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { Project, Task } from '../../api/types';
@@ -38,7 +39,7 @@ function serveProject(initial: Project, tasks: Task[] = []) {
     http.get('/api/projects/12/collaborators', () => HttpResponse.json([makeCollaborator()])),
     http.get('/api/projects/12/pledges', () => HttpResponse.json([])),
     http.get('/api/auth/user', () => HttpResponse.json(owner)),
-    http.get('/api/rewards', () => HttpResponse.json({})),
+    http.get('/api/rewards', () => HttpResponse.json(makeRewards())),
   );
   return state;
 }
@@ -207,8 +208,9 @@ describe('tasks (spec 001 §4)', () => {
     const state = serveProject(makeProject({ myRole: 'collaborator', taskCount: 1 }), [task]);
     server.use(
       http.patch('/api/projects/tasks/30/complete', () => {
-        state.tasks = [{ ...task, isCompleted: true, completedBy: 8, completedByUsername: 'grace' }];
-        return HttpResponse.json({ ...state.tasks[0], coinsEarned: 25 });
+        const done = { ...task, isCompleted: true, completedBy: 8, completedByUsername: 'grace' };
+        state.tasks = [done];
+        return HttpResponse.json({ ...done, coinsEarned: 25, coinsCapped: false });
       }),
     );
     renderView(grace);
@@ -228,8 +230,9 @@ describe('tasks (spec 001 §4)', () => {
     const state = serveProject(makeProject({ myRole: 'collaborator', taskCount: 1 }), [task]);
     server.use(
       http.patch('/api/projects/tasks/30/complete', () => {
-        state.tasks = [{ ...task, isCompleted: true, completedBy: 8, completedByUsername: 'grace' }];
-        return HttpResponse.json({ ...state.tasks[0], coinsEarned: 0, coinsCapped: true });
+        const done = { ...task, isCompleted: true, completedBy: 8, completedByUsername: 'grace' };
+        state.tasks = [done];
+        return HttpResponse.json({ ...done, coinsEarned: 0, coinsCapped: true });
       }),
     );
     renderView(grace);

@@ -11,7 +11,7 @@ import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
 import { useSafety } from '@/lib/safety';
 import type { User } from '@/lib/session';
-import { projectQuery } from '../../api/projects';
+import { projectQuery } from '@/lib/projects/queries';
 import { myRoleOf, type Project } from '../../api/types';
 import { ListMessage } from '../project-list';
 import { PdfButton } from '../pdf-button';

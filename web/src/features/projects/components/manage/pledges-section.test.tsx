@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createFrameRouter } from '@/lib/live';
 import { currentToast } from '@/lib/toast';
+import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { ProjectPledge } from '../../api/types';
@@ -16,11 +17,11 @@ setupMswServer();
 /** The project's pledges as a small server keeps them, with the moves it was asked for. */
 function servePledges(initial: ProjectPledge[]) {
   const state = { pledges: [...initial], moves: [] as string[] };
-  const move = (to: string) =>
-    http.post<{ id: string }>(`/api/pledges/:id/${to}`, ({ params }) => {
+  const move = (to: 'accept' | 'decline' | 'complete') =>
+    http.post(`/api/pledges/:id/${to}`, ({ params }) => {
       const id = Number(params.id);
       state.moves.push(`${to} ${id}`);
-      const status = { accept: 'active', decline: 'declined', complete: 'completed' }[to]!;
+      const status = { accept: 'active', decline: 'declined', complete: 'completed' }[to];
       state.pledges = state.pledges.map((p) => (p.id === id ? { ...p, status } : p));
       return HttpResponse.json(state.pledges.find((p) => p.id === id));
     });
