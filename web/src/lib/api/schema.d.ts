@@ -1742,6 +1742,8 @@ export interface components {
             attachmentName?: string | null;
             attachmentType?: string | null;
             attachmentUrl?: string | null;
+            /** @description The id the sending client gave it, if any (it matches a message kept offline to the one stored). */
+            clientId?: string | null;
             content: string;
             /** Format: int64 */
             conversationId: number;
@@ -1775,6 +1777,11 @@ export interface components {
             /** @description `image`, `audio` or `document`. */
             attachmentType?: string | null;
             attachmentUrl?: string | null;
+            /**
+             * @description An id the client made for this message (1 to 64 letters, digits, `-` or `_`). Sending the same id
+             *     again returns the message already stored (200) instead of storing a second one.
+             */
+            clientId?: string | null;
             /** @description Required unless an attachment is sent (then it may be blank). At most 4000 characters. */
             content?: string;
         };
@@ -3382,6 +3389,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Its clientId was sent before: the message stored then */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3416,6 +3432,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The clientId names another chat's message */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4242,6 +4267,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Its clientId was sent before: the message stored then */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4277,6 +4311,15 @@ export interface operations {
             };
             /** @description User not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The clientId names another chat's message */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5896,6 +5939,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Its clientId was sent before: the message stored then */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5930,6 +5982,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The clientId names another chat's message */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
