@@ -7,7 +7,7 @@ import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
-import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
+import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import AuthScreen from './auth-screen';
 
 setupMswServer();
