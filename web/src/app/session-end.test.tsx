@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '@/app/routes';
+import { hasSessionHint } from '@/lib/last-user';
 import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import { CURRENT_USER_KEY, type User } from '@/lib/session';
 import { liveChannel } from '@/lib/ws';
@@ -54,6 +55,8 @@ function arrange() {
     http.post('/api/auth/login', async ({ request }) => {
       const { username } = (await request.json()) as { username: string };
       state.signedIn = username === 'bob' ? BOB : ADA;
+      // The server sets its hint cookie beside the session (src/lib/last-user.ts).
+      document.cookie = 'grow_signed_in=1; Path=/';
       return HttpResponse.json({ user: state.signedIn });
     }),
     http.get(
@@ -137,6 +140,7 @@ describe('a session that ends without the person asking', () => {
     expect(screen.getByText(ENDED_LINE)).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
+    expect(hasSessionHint()).toBe(false);
     expect(liveChannel.getStatus()).toBe('closed');
     await vi.waitUntil(() => live.openCount() === 0);
     expect(screen.queryAllByText('Mallory Stalker')).toEqual([]);

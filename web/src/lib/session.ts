@@ -254,6 +254,9 @@ export function forgetSession(
   } finally {
     forgetting = false;
   }
+  // The session cookie is dead (or gone): a reload need not ask who is signed in. Not so when another person's
+  // session replaced it.
+  if (why !== 'replaced') dropSessionHint();
   dismissToast();
   setEnded(why === 'ended' && user ? { userId: user.id, returnTo: null } : null);
   for (const forget of [...endListeners]) {
