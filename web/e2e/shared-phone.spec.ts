@@ -14,6 +14,7 @@ import {
 // draft), then her session ends elsewhere. The app lands on the sign-in screen saying so; Bruno signs in on the
 // same tab and finds nothing of hers anywhere he goes. A session that ends on /ideate returns its person there once
 // they sign in again. A Report dialog tapped offline shows the root error boundary, whose Retry brings the app back.
+// The service worker's check of where a notification leads, as built, refuses every other site.
 
 const ENDED_LINE = 'Your session ended. Sign in again to continue.';
 
@@ -229,4 +230,21 @@ test('a Report dialog tapped offline shows the root boundary, and Retry brings t
   await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Search');
   await card.getByRole('button', { name: `More options for ${pip.name}` }).click();
   await expect(page.getByRole('dialog', { name: pip.name })).toBeVisible();
+});
+
+test("the service worker's same-origin check, as built, leads a notification only into the app", async ({
+  page,
+}) => {
+  // public/sw.js imports /app-path.js, built from src/lib/app-path.ts (vite.config.ts): the same check as the app's.
+  await page.goto('/');
+  await page.addScriptTag({ url: '/app-path.js' });
+  const checked = await page.evaluate(() => {
+    const { appPath } = (
+      window as unknown as { growAppPath: { appPath: (v: unknown, o: string) => unknown } }
+    ).growAppPath;
+    return ['/\\evil.com', '//evil.com', 'https://evil.com', 'javascript:alert(1)', '/projects/3'].map(
+      (path) => appPath(path, location.origin),
+    );
+  });
+  expect(checked).toEqual([null, null, null, null, '/projects/3']);
 });
