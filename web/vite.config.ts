@@ -1,16 +1,38 @@
 /// <reference types="vitest/config" />
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 
 // The Rust server in development; GROW_DEV_SERVER points the proxy elsewhere (e.g. a mock).
 const server = process.env.GROW_DEV_SERVER ?? 'http://127.0.0.1:5000';
 
+/**
+ * The service worker (public/sw.js, copied as it is) checks where a notification leads with the app's own helper:
+ * src/lib/app-path.ts, built here into /app-path.js as a classic script (`self.growAppPath`) that the worker loads
+ * with importScripts. One definition for both.
+ */
+function serviceWorkerAppPath(): Plugin {
+  const source = fileURLToPath(new URL('./src/lib/app-path.ts', import.meta.url));
+  return {
+    name: 'grow:service-worker-app-path',
+    apply: 'build',
+    async generateBundle() {
+      const { code } = await transformWithEsbuild(await readFile(source, 'utf8'), source, {
+        format: 'iife',
+        globalName: 'growAppPath',
+        target: 'es2020',
+      });
+      this.emitFile({ type: 'asset', fileName: 'app-path.js', source: code });
+    },
+  };
+}
+
 export default defineConfig({
   // @vitejs/plugin-react: the automatic JSX runtime, and React Fast Refresh under `npm run dev` (an edited
   // component updates in place and keeps its state).
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerAppPath()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -19,6 +41,7 @@ export default defineConfig({
       '/api': { target: server, changeOrigin: false },
       '/ws': { target: server, ws: true },
       '/sw.js': { target: server },
+      '/app-path.js': { target: server },
     },
   },
   build: {

@@ -9,6 +9,9 @@
    when it is first fetched. The API, the live socket, uploaded files and every non-GET request are never cached
    nor answered here: they go to the network untouched. */
 
+// Where a notification may lead: the app's own check, src/lib/app-path.ts, built to /app-path.js (vite.config.ts).
+importScripts('/app-path.js');
+
 // The icons of the web manifest: the app icon, and a one-colour sprout for Android's status bar.
 const ICON = '/icons/icon-192.png';
 const BADGE = '/icons/badge-96.png';
@@ -191,9 +194,9 @@ function readPush(event) {
   }
 }
 
-/** An in-app path, never another origin (`//host`, `https://…`). */
-function isAppPath(value) {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+/** `value` as an in-app path, or null: never another origin (`//host`, `/\\host`, `https://…`), checked as a URL. */
+function appPath(value) {
+  return self.growAppPath.appPath(value, self.location.origin);
 }
 
 /** Where a notification points: its project, else data.url, else the app's start (as the app's own centre reads it). */
@@ -202,9 +205,7 @@ function targetOf(payload) {
   const projectId = data.projectId;
   if ((typeof projectId === 'number' && Number.isFinite(projectId)) || (typeof projectId === 'string' && projectId))
     return `/project/${encodeURIComponent(String(projectId))}`;
-  if (isAppPath(data.url)) return data.url;
-  if (isAppPath(payload.url)) return payload.url;
-  return '/';
+  return appPath(data.url) ?? appPath(payload.url) ?? '/';
 }
 
 self.addEventListener('push', (event) => {
@@ -226,7 +227,7 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data || {};
-  const path = isAppPath(data.url) ? data.url : '/';
+  const path = appPath(data.url) ?? '/';
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -2,41 +2,40 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { MessageScreen } from '@/app/screens/message-screen';
-import { RetryAttemptContext } from '@/app/lazy-screen';
+import { retryFailedChunks } from '@/lib/lazy-chunk';
 
 interface BoundaryProps {
   children: ReactNode;
-  /** Inside the signed-in shell (its header holds the page's h1), or a whole page of its own. */
-  standalone: boolean;
+  /** What shows instead of the children once they failed; `retry` renders them again. */
+  fallback: (retry: () => void) => ReactNode;
+  /** Said in the log with the error. */
+  what: string;
   onRetry: () => void;
 }
 
-interface BoundaryState {
-  error: Error | null;
-  attempt: number;
-}
+/**
+ * An error boundary: a part that throws, or whose chunk cannot be loaded, shows `fallback` instead; its retry
+ * loads failed chunks again (src/lib/lazy-chunk.ts) and renders the part afresh.
+ */
+export class ErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
 
-class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, attempt: 0 };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+  static getDerivedStateFromError(error: unknown): { error: Error } {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('A screen failed', error, info.componentStack);
+    console.error(`${this.props.what} failed`, error, info.componentStack);
   }
 
   retry = (): void => {
+    retryFailedChunks();
     this.props.onRetry();
-    this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+    this.setState({ error: null });
   };
 
   override render(): ReactNode {
-    if (this.state.error) {
-      return <RouteErrorFallback standalone={this.props.standalone} onRetry={this.retry} />;
-    }
-    return <RetryAttemptContext value={this.state.attempt}>{this.props.children}</RetryAttemptContext>;
+    return this.state.error ? this.props.fallback(this.retry) : this.props.children;
   }
 }
 
@@ -64,11 +63,16 @@ export function RouteBoundary({
   standalone = false,
 }: {
   children: ReactNode;
+  /** Inside the signed-in shell (its header holds the page's h1), or a whole page of its own. */
   standalone?: boolean;
 }) {
   const { reset } = useQueryErrorResetBoundary();
   return (
-    <ErrorBoundary standalone={standalone} onRetry={reset}>
+    <ErrorBoundary
+      what="A screen"
+      onRetry={reset}
+      fallback={(retry) => <RouteErrorFallback standalone={standalone} onRetry={retry} />}
+    >
       {children}
     </ErrorBoundary>
   );

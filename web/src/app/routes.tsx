@@ -1,10 +1,16 @@
-import { Suspense, type ReactNode } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentUser, type User } from '@/lib/session';
+import { lazyChunk } from '@/lib/lazy-chunk';
+import {
+  noteWhereSessionEnded,
+  useCurrentUser,
+  useEndedSession,
+  useSessionEndCount,
+  type User,
+} from '@/lib/session';
 import { SafetyProvider } from '@/features/safety/safety-provider';
 import { DailyLoginBonus } from '@/app/daily-login-bonus';
-import { lazyScreen } from '@/app/lazy-screen';
 import { LiveChannel } from '@/app/live-channel';
 import { RouteBoundary } from '@/app/route-boundary';
 import { LoadingScreen } from '@/app/screens/loading-screen';
@@ -13,20 +19,20 @@ import { SessionRefresh } from '@/app/session-refresh';
 import { AppShell } from '@/app/shell/app-shell';
 
 // One lazy chunk per screen.
-const AuthScreen = lazyScreen(() => import('@/features/auth/screens/auth-screen'));
-const DesignSystemScreen = lazyScreen(() => import('@/features/design-system/design-system-screen'));
-const NotFoundScreen = lazyScreen(() => import('@/app/screens/not-found-screen'));
-const JoinLoginRequiredScreen = lazyScreen(() => import('@/app/screens/join-login-required-screen'));
-const ExploreScreen = lazyScreen(() => import('@/features/explore/explore-screen'));
-const SearchScreen = lazyScreen(() => import('@/features/search/search-screen'));
-const CreateScreen = lazyScreen(() => import('@/features/projects/projects-screen'));
+const AuthScreen = lazyChunk(() => import('@/features/auth/screens/auth-screen'));
+const DesignSystemScreen = lazyChunk(() => import('@/features/design-system/design-system-screen'));
+const NotFoundScreen = lazyChunk(() => import('@/app/screens/not-found-screen'));
+const JoinLoginRequiredScreen = lazyChunk(() => import('@/app/screens/join-login-required-screen'));
+const ExploreScreen = lazyChunk(() => import('@/features/explore/explore-screen'));
+const SearchScreen = lazyChunk(() => import('@/features/search/search-screen'));
+const CreateScreen = lazyChunk(() => import('@/features/projects/projects-screen'));
 // Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the explore area.
-const InvestScreen = lazyScreen(() => import('@/features/explore/components/investment-portfolio'));
-const RewardsScreen = lazyScreen(() => import('@/features/rewards/rewards-screen'));
-const IdeateScreen = lazyScreen(() => import('@/features/chat/ideate-screen'));
-const ProfileScreen = lazyScreen(() => import('@/app/screens/profile-route'));
-const JoinScreen = lazyScreen(() => import('@/features/join/join-screen'));
-const AdminScreen = lazyScreen(() => import('@/features/safety/admin-screen'));
+const InvestScreen = lazyChunk(() => import('@/features/explore/components/investment-portfolio'));
+const RewardsScreen = lazyChunk(() => import('@/features/rewards/rewards-screen'));
+const IdeateScreen = lazyChunk(() => import('@/features/chat/ideate-screen'));
+const ProfileScreen = lazyChunk(() => import('@/app/screens/profile-route'));
+const JoinScreen = lazyChunk(() => import('@/features/join/join-screen'));
+const AdminScreen = lazyChunk(() => import('@/features/safety/admin-screen'));
 
 /**
  * The route table of spec 000 §2, for the signed-in and the signed-out states. A current-user call that fails
@@ -34,9 +40,12 @@ const AdminScreen = lazyScreen(() => import('@/features/safety/admin-screen'));
  */
 export function AppRoutes() {
   const { user, isLoading, error, retry } = useCurrentUser();
+  // The end of a session takes every screen of it away at once, before any could render again and ask for what
+  // was just forgotten; each person, and each new session, starts from a fresh tree (no state of the one before).
+  const sessionEnds = useSessionEndCount();
   if (isLoading) return <LoadingScreen />;
   if (error) return <SessionErrorScreen onRetry={retry} />;
-  return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />;
+  return user ? <SignedInRoutes key={`${user.id}-${sessionEnds}`} user={user} /> : <SignedOutRoutes />;
 }
 
 function ContentFallback() {
@@ -91,8 +100,28 @@ function SignedInRoutes({ user }: { user: User }) {
   );
 }
 
+/**
+ * A session that ended without the person asking (src/lib/session.ts) leaves them on a signed-in screen such as
+ * /ideate, which signed out is no page at all: note that screen, to return to it after signing in, and land on the
+ * sign-in screen (`/`), which says the session ended. True until then (nothing else is shown meanwhile).
+ */
+function useLandAfterSessionEnded(): boolean {
+  const ended = useEndedSession();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const landing = ended !== null && ended.returnTo === null;
+  useLayoutEffect(() => {
+    if (!landing) return;
+    noteWhereSessionEnded(search ? `${path}?${search}` : path);
+    if (path !== '/') navigate('/', { replace: true });
+  }, [landing, path, search, navigate]);
+  return landing;
+}
+
 function SignedOutRoutes() {
   const [path] = useLocation();
+  const landing = useLandAfterSessionEnded();
+  if (landing) return null;
   const page = (screen: ReactNode) => (
     <RouteBoundary key={path} standalone>
       <Suspense fallback={<LoadingScreen />}>{screen}</Suspense>

@@ -1,6 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { requestUntyped } from '@/lib/api/client';
-import { keepLastUserInStep } from '@/lib/session';
+import { endSessionOnSignedOutAnswer, keepLastUserInStep, watchSessionEnd } from '@/lib/session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -25,9 +25,15 @@ export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   return requestUntyped('GET', path, { query: params, signal });
 };
 
-/** A fresh client with the spec's defaults: no retry, never stale, no refetch on focus. Tests make their own. */
+/**
+ * A fresh client with the spec's defaults: no retry, never stale, no refetch on focus. Tests make their own.
+ * Whatever ends the session (a 401 on any call, the current user turning to nobody) empties it (src/lib/session.ts).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown) => endSessionOnSignedOutAnswer(client, error);
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -38,6 +44,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  watchSessionEnd(client);
+  return client;
 }
 
 /** The app's single client (the providers render it). */

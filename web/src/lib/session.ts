@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import type { components } from '@/lib/api/schema';
-import { api, errorStatus, unwrap } from '@/lib/api/client';
+import { api, ApiError, errorStatus, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
 import { dropSessionHint, hasSessionHint, keepLastUser, lastUser } from '@/lib/last-user';
-import { useLiveStatus } from '@/lib/ws';
+import { dismissToast } from '@/lib/toast';
+import { liveChannel, useLiveStatus } from '@/lib/ws';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -111,16 +112,201 @@ export function useSetCurrentUser(): (user: User | null) => void {
   return useCallback((user: User | null) => queryClient.setQueryData(CURRENT_USER_KEY, user), [queryClient]);
 }
 
+// ---- Ending a session ----
+// Every way out of a session ends in `forgetSession`: a logout, an account deletion, and every way it ends without
+// the person asking (the `session_ended` frame after a password reset or a logout elsewhere, an administrator's
+// suspension, an expired session, a 401 on any call). On a shared phone the next person must find nothing of the
+// one before: not in the query cache, not in the live channel, not in anything a feature keeps beside them.
+
 /**
- * Empties the cache of everything the signed-in user read, once they are signed out (logout, a deleted account).
- * The current-user entry is kept but set to null rather than removed: components observing it (the router) are
- * told at once that nobody is signed in, with no "Loading..." flash and no refetch.
+ * Why a session ends here: the person logged out, deleted their account, it ended without their asking, or
+ * another person signed in (in another tab of this browser, which shares the session cookie).
  */
-export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
-  await queryClient.cancelQueries();
-  queryClient.getMutationCache().clear();
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
-  queryClient.setQueryData(CURRENT_USER_KEY, null);
+export type SessionEndReason = 'logout' | 'deleted' | 'ended' | 'replaced';
+
+export interface SessionEnd {
+  reason: SessionEndReason;
+  /** Who was signed in (null when nobody was known, e.g. the page had not learnt it yet). */
+  user: User | null;
+}
+
+const endListeners = new Set<(end: SessionEnd) => void>();
+
+/**
+ * Runs `forget` at every end of a session, after the cache is emptied: for what a feature keeps outside the query
+ * cache (who is typing, drafts, a persisted copy of the cache). Returns the function that stops it.
+ */
+export function onSessionEnd(forget: (end: SessionEnd) => void): () => void {
+  endListeners.add(forget);
+  return () => endListeners.delete(forget);
+}
+
+/** How many sessions have ended in this page: the router re-renders at once when it grows (see `forgetSession`). */
+let endCount = 0;
+const endCountListeners = new Set<() => void>();
+
+function subscribeEndCount(listener: () => void): () => void {
+  endCountListeners.add(listener);
+  return () => endCountListeners.delete(listener);
+}
+
+const readEndCount = () => endCount;
+
+/**
+ * How many sessions have ended in this page. The router reads it so that it re-renders in the same pass as
+ * anything else the end of a session changes (the live channel's status, who is typing): a screen of the session
+ * that re-rendered before the router took it away would ask again for the queries just dropped.
+ */
+export function useSessionEndCount(): number {
+  return useSyncExternalStore(subscribeEndCount, readEndCount, readEndCount);
+}
+
+/**
+ * A session that ended without the person asking, kept in this page's memory (never in storage) until someone
+ * signs in: whose it was, and the screen they were on (noted as the signed-out routes take over, null until then).
+ */
+export interface EndedSession {
+  userId: number;
+  returnTo: string | null;
+}
+
+let ended: EndedSession | null = null;
+const endedListeners = new Set<() => void>();
+
+function setEnded(next: EndedSession | null): void {
+  if (ended === next) return;
+  ended = next;
+  for (const listener of [...endedListeners]) listener();
+}
+
+function subscribeEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+const readEnded = () => ended;
+
+/** The session that ended without the person asking, while nobody has signed in since; null otherwise. */
+export function useEndedSession(): EndedSession | null {
+  return useSyncExternalStore(subscribeEnded, readEnded, readEnded);
+}
+
+/** Notes the screen the person was on when their session ended (`path` with its query), to return to it. */
+export function noteWhereSessionEnded(path: string): void {
+  if (ended && ended.returnTo === null) setEnded({ ...ended, returnTo: path });
+}
+
+/**
+ * Where to go once `user` has signed in: back to the screen their session ended on, when it is the same person
+ * signing in again; home otherwise (spec 000 §4), so nobody lands where the person before them was.
+ */
+export function pathAfterSignIn(user: User): string {
+  const back = ended?.userId === user.id ? ended.returnTo : null;
+  setEnded(null);
+  return back ?? '/';
+}
+
+/** For tests: no session has ended here. */
+export function resetEndedSession(): void {
+  setEnded(null);
+}
+
+/** Set while a logout or an account deletion is asked for: the end of the session it causes is expected. */
+let leaving: 'logout' | 'deleted' | null = null;
+/** Set while `forgetSession` itself signs the user out, so the watch below does not take it for another end. */
+let forgetting = false;
+
+/**
+ * Runs `request` (the logout or account deletion call) as the person's own way out: the `session_ended` frame
+ * the server sends this tab meanwhile is not told as a session that "ended".
+ */
+export async function leaveSession<T>(reason: 'logout' | 'deleted', request: () => Promise<T>): Promise<T> {
+  leaving = reason;
+  try {
+    return await request();
+  } finally {
+    leaving = null;
+  }
+}
+
+/**
+ * Ends the session in this page: closes the live channel, cancels and drops every cached query and mutation of
+ * the user, sets the current user to null (the current-user entry is kept, set to null rather than removed, so
+ * the router is told at once that nobody is signed in, with no "Loading..." flash and no refetch), hides the toast
+ * on screen, and lets every `onSessionEnd` listener forget its part. A session that `ended` without the person
+ * asking is remembered (in memory) for the sign-in screen, which says so and returns them where they were.
+ */
+export function forgetSession(
+  queryClient: QueryClient,
+  reason: SessionEndReason,
+  user: User | null = queryClient.getQueryData<User | null>(CURRENT_USER_KEY) ?? null,
+): void {
+  const why: SessionEndReason = reason === 'ended' && leaving ? leaving : reason;
+  endCount += 1;
+  for (const listener of [...endCountListeners]) listener();
+  liveChannel.stop();
+  forgetting = true;
+  try {
+    void queryClient.cancelQueries();
+    queryClient.getMutationCache().clear();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+    queryClient.setQueryData(CURRENT_USER_KEY, null);
+  } finally {
+    forgetting = false;
+  }
+  // The session cookie is dead (or gone): a reload need not ask who is signed in. Not so when another person's
+  // session replaced it.
+  if (why !== 'replaced') dropSessionHint();
+  dismissToast();
+  setEnded(why === 'ended' && user ? { userId: user.id, returnTo: null } : null);
+  for (const forget of [...endListeners]) {
+    try {
+      forget({ reason: why, user });
+    } catch (error) {
+      console.error('Forgetting a session failed', error);
+    }
+  }
+}
+
+/**
+ * A 401 that says nobody is signed in (shared/API.md: `{"message":"Unauthorized"}`, or a body that is not ours),
+ * as opposed to one that refuses a password or a saved login (`Wrong password`, …), which the caller shows.
+ */
+export function isSignedOutAnswer(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  return (error.body?.message ?? 'Unauthorized') === 'Unauthorized';
+}
+
+/** A call failed: a 401 that says the session is over, while someone is signed in, ends it (src/lib/query-client.ts). */
+export function endSessionOnSignedOutAnswer(queryClient: QueryClient, error: unknown): void {
+  if (!isSignedOutAnswer(error)) return;
+  const user = queryClient.getQueryData<User | null>(CURRENT_USER_KEY);
+  if (user) forgetSession(queryClient, 'ended', user);
+}
+
+/**
+ * Watches the current-user entry: whenever it turns from a person to nobody by any other road than
+ * `forgetSession` (the poll or a refetch answered 401), or to another person (signed in in another tab), the
+ * session is forgotten all the same. Returns the function that stops watching.
+ */
+export function watchSessionEnd(queryClient: QueryClient): () => void {
+  let signedIn = queryClient.getQueryData<User | null>(CURRENT_USER_KEY) ?? null;
+  return queryClient.getQueryCache().subscribe((event) => {
+    const key = event.query.queryKey as readonly unknown[];
+    if (event.type !== 'updated' || key[0] !== CURRENT_USER_KEY[0]) return;
+    const data = event.query.state.data as User | null | undefined;
+    if (data === undefined) return;
+    const was = signedIn;
+    signedIn = data;
+    if (forgetting || was === null || data?.id === was.id) return;
+    if (data === null) {
+      forgetSession(queryClient, 'ended', was);
+      return;
+    }
+    forgetSession(queryClient, 'replaced', was);
+    signedIn = data;
+    queryClient.setQueryData(CURRENT_USER_KEY, data);
+  });
 }
 
 /** Log out (spec 000 §7): POST /api/auth/logout (errors only logged), clear the cache, go to `/`. */
@@ -132,11 +318,11 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
   const logout = useCallback(async () => {
     setPending(true);
     try {
-      await api.POST('/api/auth/logout');
+      await leaveSession('logout', () => api.POST('/api/auth/logout'));
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
-      await forgetSignedInUser(queryClient);
+      forgetSession(queryClient, 'logout');
       setPending(false);
       navigate('/');
     }

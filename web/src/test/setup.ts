@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { setMaxListeners } from 'node:events';
 import { afterEach, beforeEach } from 'vitest';
+import { resetEndedSession } from '@/lib/session';
 
 // MSW's WebSocket mocking keeps one listener on a shared BroadcastChannel for each connection closed before it
 // opened (src/test/live-server.ts refuses many, testing the reconnect backoff); the default warning limit is 10.
@@ -16,6 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.removeItem('grow.lastUser');
+  resetEndedSession();
 });
 
 // jsdom lacks these; Radix and our media-query hooks touch them.

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { GrowLogo } from '@/components/ui/logo';
 
-/** A centred full-screen message with one way onward (404, login required, an error to retry). */
+/** A centred full-screen message with one way onward (404, login required, an error to retry), or two. */
 export function MessageScreen(props: {
   icon: LucideIcon;
   title: string;
@@ -12,6 +12,8 @@ export function MessageScreen(props: {
   /** Where the action goes (default `/`), unless `onAction` is given. */
   href?: string;
   onAction?: () => void;
+  /** A second, quieter way onward under the first. */
+  secondary?: { label: string; onAction: () => void };
   /**
    * Inside the signed-in shell: no logo, no full height, and the title is an h2 (the shell's header holds the
    * page's one h1).
@@ -31,6 +33,11 @@ export function MessageScreen(props: {
       <Button size="lg" className="mt-7" onClick={props.onAction ?? (() => navigate(props.href ?? '/'))}>
         {props.action}
       </Button>
+      {props.secondary && (
+        <Button variant="ghost" className="mt-2" onClick={props.secondary.onAction}>
+          {props.secondary.label}
+        </Button>
+      )}
     </div>
   );
   if (props.embedded) return <div className="py-16">{body}</div>;

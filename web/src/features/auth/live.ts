@@ -1,5 +1,5 @@
 import { liveFeature } from '@/lib/live';
-import { CURRENT_USER_KEY } from '@/lib/session';
+import { CURRENT_USER_KEY, forgetSession } from '@/lib/session';
 
 /**
  * The auth area's live frames. `invalidateQueries` marks the query stale and refetches it at once while in use;
@@ -10,9 +10,7 @@ export const authLive = liveFeature('auth', {
   user_updated: (_frame, { queryClient }) => {
     void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
   },
-  // This tab's session ended elsewhere (a logout on another device sharing it, a password reset): the refetch
-  // answers 401 and the app shows the login screen at once, instead of at the next poll.
-  session_ended: (_frame, { queryClient }) => {
-    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, exact: true });
-  },
+  // This tab's session ended elsewhere (a logout on another device sharing it, a password reset, a suspension):
+  // everything of the person goes at once, and the sign-in screen says so (src/lib/session.ts).
+  session_ended: (_frame, { queryClient }) => forgetSession(queryClient, 'ended'),
 });

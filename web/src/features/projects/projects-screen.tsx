@@ -1,12 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Lock, Plus, Rocket, Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
+import { lazyChunk } from '@/lib/lazy-chunk';
 import type { User } from '@/lib/session';
 import { collaboratingProjectsQuery, ownedProjectsQuery } from './api/projects';
 import { AccessRestricted } from './components/access-restricted';
@@ -15,8 +16,8 @@ import { ProjectList } from './components/project-list';
 import { createAccess, type ProjectsTab } from './lib/access';
 
 // The form and the management view are chunks of their own: the list comes first.
-const CreateProjectView = lazy(() => import('./components/create/create-project-view'));
-const ManageProjectView = lazy(() => import('./components/manage/manage-project-view'));
+const CreateProjectView = lazyChunk(() => import('./components/create/create-project-view'));
+const ManageProjectView = lazyChunk(() => import('./components/manage/manage-project-view'));
 
 /** Where the create form is. */
 export const CREATE_HREF = '/create?new=1';

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyChunk } from '@/lib/lazy-chunk';
 import { SafetyContext, type SafetyActions } from '@/lib/safety';
 import type { OpenSafetyDialog } from './components/safety-dialogs';
 
-// The dialogs are a chunk of their own: most visits never open one.
-const SafetyDialogs = lazy(() => import('./components/safety-dialogs'));
+// The dialogs are a chunk of their own: most visits never open one. One that cannot be loaded (offline, after a
+// deploy) shows the root error boundary, whose Retry loads it again (src/lib/lazy-chunk.ts).
+const SafetyDialogs = lazyChunk(() => import('./components/safety-dialogs'));
 
 /**
  * Offers Block and Report to every area of the signed-in app (src/lib/safety.ts) and shows their dialogs over

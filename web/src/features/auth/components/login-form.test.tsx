@@ -9,7 +9,7 @@ import { http, notFromTheServer } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import type { LoginRequest } from '../api/types';
-import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
+import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import { LoginForm } from './login-form';
 
 setupMswServer();

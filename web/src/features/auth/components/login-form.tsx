@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { loginSchema, MISSING_LOGIN, type LoginValues } from '../lib/login-rules';
-import type { RememberedUser } from '../lib/remembered-users';
+import type { RememberedUser } from '@/lib/remembered-users';
 import { PasswordInput } from './password-input';
 
 export interface LoginFormProps {

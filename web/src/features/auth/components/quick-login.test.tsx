@@ -10,7 +10,7 @@ import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { useRememberedUsers } from '../hooks/use-remembered-users';
-import { REMEMBERED_USERS_KEY, type RememberedUser } from '../lib/remembered-users';
+import { REMEMBERED_USERS_KEY, type RememberedUser } from '@/lib/remembered-users';
 import { QuickLogin } from './quick-login';
 
 setupMswServer();

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { forgetRemembered } from '../api/forget-remembered';
 import { useRememberedLogin } from '../api/remembered-login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
-import type { RememberedUser } from '../lib/remembered-users';
+import type { RememberedUser } from '@/lib/remembered-users';
 
 export interface QuickLoginProps {
   users: RememberedUser[];

@@ -1,11 +1,12 @@
 /**
  * What every successful sign-in does (spec 000 §4 Login): connect with the `?connect=` target if
  * there is one (a failure is only logged), put the user into the session cache, dismiss the toast on
- * screen (a stale 'Login Failed' must not follow the user into the app), then go to `/`.
+ * screen (a stale 'Login Failed' must not follow the user into the app), then go to `/`, or, when the
+ * same person signs in again after their session ended, back to the screen they were on.
  */
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { useSetCurrentUser, type User } from '@/lib/session';
+import { pathAfterSignIn, useSetCurrentUser, type User } from '@/lib/session';
 import { dismissToast } from '@/lib/toast';
 import { autoConnect } from '../api/auto-connect';
 
@@ -23,9 +24,10 @@ export function useCompleteLogin(connectCode: string | null) {
           console.error('Auto-connect failed', error);
         }
       }
+      const next = pathAfterSignIn(user);
       setCurrentUser(user);
       dismissToast();
-      navigate('/');
+      navigate(next);
     },
     [connectCode, setCurrentUser, navigate],
   );

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { forgetUser, loadRememberedUsers, rememberUser, type RememberedUser } from '../lib/remembered-users';
+import { forgetUser, loadRememberedUsers, rememberUser, type RememberedUser } from '@/lib/remembered-users';
 
 /** The saved accounts, loaded (and cleaned) once at page start, kept in step with localStorage. */
 export function useRememberedUsers() {

@@ -8,7 +8,7 @@ import { makeUser } from '@/test/fixtures';
 import { http, notFromTheServer, type Body } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
-import { REMEMBERED_USERS_KEY } from '../lib/remembered-users';
+import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import AuthScreen from './auth-screen';
 
 setupMswServer();

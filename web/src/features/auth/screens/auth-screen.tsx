@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useEndedSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { BrandHero } from '../components/brand-hero';
 import { ConnectBanner } from '../components/connect-banner';
@@ -8,6 +9,7 @@ import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { LoginForm } from '../components/login-form';
 import { NewPasswordDialog } from '../components/new-password-dialog';
 import { QuickLogin } from '../components/quick-login';
+import { SessionEndedNote } from '../components/session-ended-note';
 import { SignupWizard } from '../components/signup-wizard';
 import { useConnectTarget } from '../hooks/use-connect-target';
 import { useRememberedUsers } from '../hooks/use-remembered-users';
@@ -18,12 +20,13 @@ type Tab = 'login' | 'signup';
 /**
  * The authentication page (spec 000 §2): LOGIN and SIGN UP tabs, quick login for saved accounts,
  * the reset-password dialog, the 'Choose a new password' dialog of an emailed `?reset={token}` link,
- * and the connect-by-link banner. `?auto=true` is ignored on purpose.
+ * the connect-by-link banner, and a line saying so when the session ended without the person asking. `?auto=true` is ignored on purpose.
  */
 export default function AuthScreen() {
   const connect = useConnectTarget();
   const { users, remember, forget } = useRememberedUsers();
   const reset = useResetToken();
+  const ended = useEndedSession();
   const [tab, setTab] = useState<Tab>('login');
   const [resetOpen, setResetOpen] = useState(false);
   // Bumped after a sign-up so the login form starts again with the new username filled in.
@@ -59,6 +62,7 @@ export default function AuthScreen() {
       />
       <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 pb-10 pt-10 sm:pt-16">
         <BrandHero />
+        {ended && <SessionEndedNote />}
         {hasConnectTarget && <ConnectBanner />}
         <Card className="p-2 shadow-lift">
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { onSessionEnd } from '@/lib/session';
 
 /**
  * Who is typing where ('typing…', API.md "Messages beyond the spec"): the live channel's `typing` frames are
@@ -41,12 +42,15 @@ export function stopTyping(path: string, userId: number): void {
   emit();
 }
 
-/** Forget everything (tests). */
+/** Forget everything (at the end of a session, and in tests). */
 export function resetTyping(): void {
   for (const people of typing.values()) for (const timer of people.values()) clearTimeout(timer);
   typing.clear();
   emit();
 }
+
+// Who was typing to the person before is nothing the next one on this device should see.
+onSessionEnd(resetTyping);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '@/lib/lazy-chunk';
 import type { User } from '@/lib/session';
 import type { DeckFilters, Project } from '../api/types';
 import type { DialogStack } from '../hooks/use-dialog-stack';
@@ -8,10 +9,10 @@ const loadFilterPanel = () => import('./filter-panel');
 const loadSupportedDialog = () => import('./supported-dialog');
 const loadDetailDialog = () => import('./project-detail-dialog');
 const loadPledgeDialog = () => import('./pledge-dialog');
-const FilterPanel = lazy(loadFilterPanel);
-const SupportedDialog = lazy(loadSupportedDialog);
-const ProjectDetailDialog = lazy(loadDetailDialog);
-const PledgeDialog = lazy(loadPledgeDialog);
+const FilterPanel = lazyChunk(loadFilterPanel);
+const SupportedDialog = lazyChunk(loadSupportedDialog);
+const ProjectDetailDialog = lazyChunk(loadDetailDialog);
+const PledgeDialog = lazyChunk(loadPledgeDialog);
 
 /** Fetches the dialogs' chunks ahead (once the deck is up), so the first tap opens at once. */
 export function preloadExploreDialogs(): void {

@@ -216,5 +216,7 @@ describe('a tapped system notification', () => {
     expect(location()).toBe('/project/12');
     act(() => browser.postFromWorker({ type: 'grow:navigate', url: '//evil.example' }));
     expect(location()).toBe('/project/12');
+    act(() => browser.postFromWorker({ type: 'grow:navigate', url: '/\\evil.example' }));
+    expect(location()).toBe('/project/12');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { appPath } from '@/lib/app-path';
 import { useUnreadCount } from '@/features/notifications/hooks/use-unread-count';
 import { useRisingCountAlert } from '@/features/notifications/hooks/use-rising-count-alert';
 import {
@@ -53,8 +54,9 @@ function useServiceWorkerNavigation(): void {
     const container = navigator.serviceWorker;
     const onMessage = (event: MessageEvent<unknown>) => {
       const data = event.data as { type?: unknown; url?: unknown } | null;
-      if (data?.type !== 'grow:navigate' || typeof data.url !== 'string') return;
-      if (data.url.startsWith('/') && !data.url.startsWith('//')) navigate(data.url);
+      if (data?.type !== 'grow:navigate') return;
+      const path = appPath(data.url, location.origin);
+      if (path !== null) navigate(path);
     };
     container.addEventListener('message', onMessage);
     return () => container.removeEventListener('message', onMessage);

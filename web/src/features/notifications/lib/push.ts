@@ -100,7 +100,7 @@ function sameBytes(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 /** The service worker's registration (/sw.js), registering it if the page has not (development builds). */
 export async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration> {
   const existing = await navigator.serviceWorker.getRegistration('/');
-  if (!existing) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  if (!existing) await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
   // Subscribing needs an active worker, which a fresh registration does not have yet.
   return navigator.serviceWorker.ready;
 }

@@ -1,8 +1,9 @@
 import type { Notification } from '@/features/notifications/api/notifications';
+import { appPath } from '@/lib/app-path';
 
 /**
  * Where tapping a notification goes: `/project/{projectId}` when it is about a project, else the in-app path in
- * `data.url`, else nowhere (null). Only a same-origin path is followed (never `//host` or `https://…`).
+ * `data.url`, else nowhere (null). Only a same-origin path is followed, checked as a URL (src/lib/app-path.ts).
  */
 export function notificationTarget(notification: Pick<Notification, 'data'>): string | null {
   const data: Partial<Notification['data']> = notification.data ?? {};
@@ -12,7 +13,5 @@ export function notificationTarget(notification: Pick<Notification, 'data'>): st
     (typeof projectId === 'string' && projectId)
   )
     return `/project/${encodeURIComponent(String(projectId))}`;
-  const url: unknown = data.url;
-  if (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) return url;
-  return null;
+  return appPath(data.url, location.origin);
 }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, CloudOff, Download, ShieldCheck, Trash2, UserX } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { lazyChunk } from '@/lib/lazy-chunk';
 import type { User } from '@/lib/session';
 import { blockedQuery } from '../api/safety';
 import type { BlockedUser } from '../api/types';
@@ -15,7 +16,7 @@ import { fullName } from '../lib/words';
 
 // Its own chunk, fetched when the button is first pointed at or focused: few ever open it.
 const loadDeleteDialog = () => import('./delete-account-dialog');
-const DeleteAccountDialog = lazy(loadDeleteDialog);
+const DeleteAccountDialog = lazyChunk(loadDeleteDialog);
 const preloadDeleteDialog = () => void loadDeleteDialog().catch(() => undefined);
 
 /**

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { serverMessage } from '@/lib/api/client';
-import { forgetSignedInUser } from '@/lib/session';
+import { forgetUser } from '@/lib/remembered-users';
+import { CURRENT_USER_KEY, forgetSession, leaveSession, type User } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { deleteAccount, exportAccount } from '../api/safety';
 import { saveBlob } from '@/lib/download';
@@ -24,16 +25,22 @@ export function useExportAccount() {
 }
 
 /**
- * Delete my account: once the server has deleted it (204), the session is gone, so the cache is emptied as a
- * logout empties it and the app shows the signed-out auth page. A wrong password (401) is the caller's to show.
+ * Delete my account: once the server has deleted it (204), the session is gone, so everything of the person is
+ * forgotten as at a logout, their saved quick login with it (its token died with the account), and the app shows
+ * the signed-out auth page. A wrong password (401) is the caller's to show.
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: (password: string) => deleteAccount(password),
-    onSuccess: async () => {
-      await forgetSignedInUser(queryClient);
+    mutationFn: async (password: string) => {
+      const me = queryClient.getQueryData<User | null>(CURRENT_USER_KEY) ?? null;
+      await leaveSession('deleted', () => deleteAccount(password));
+      return me;
+    },
+    onSuccess: (me) => {
+      if (me) forgetUser(me.username);
+      forgetSession(queryClient, 'deleted', me);
       navigate('/');
       toast({ title: 'Your account has been deleted', description: 'Thank you for growing with us.' });
     },

@@ -6,10 +6,11 @@ import {
   CHUNK_RELOAD_GUARD_MS,
   CHUNK_RELOAD_KEY,
   isChunkLoadError,
-  lazyScreen,
+  lazyChunk,
   page,
   reloadForNewDeploy,
-} from '@/app/lazy-screen';
+} from '@/lib/lazy-chunk';
+import { RootBoundary } from '@/app/root-boundary';
 import { RouteBoundary } from '@/app/route-boundary';
 import { renderWithProviders } from '@/test/render';
 
@@ -29,7 +30,7 @@ function flakyLoader(failures: number) {
   return load;
 }
 
-function renderScreen(Screen: ReturnType<typeof lazyScreen<{ name: string }>>) {
+function renderScreen(Screen: ReturnType<typeof lazyChunk<{ name: string }>>) {
   return renderWithProviders(
     <RouteBoundary standalone>
       <Suspense fallback={<p>loading</p>}>
@@ -70,18 +71,18 @@ describe('reloadForNewDeploy', () => {
   });
 });
 
-describe('lazyScreen', () => {
+describe('lazyChunk', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => sessionStorage.clear());
 
   it('loads the screen with its props', async () => {
-    renderScreen(lazyScreen(flakyLoader(0)));
+    renderScreen(lazyChunk(flakyLoader(0)));
     expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
   });
 
   it('a chunk missing after a deploy reloads the page once, and keeps showing the loading state', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
-    renderScreen(lazyScreen(flakyLoader(1)));
+    renderScreen(lazyChunk(flakyLoader(1)));
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong')).toBeNull();
@@ -92,7 +93,7 @@ describe('lazyScreen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now())); // the page has just reloaded for it
     const load = flakyLoader(1);
-    renderScreen(lazyScreen(load));
+    renderScreen(lazyChunk(load));
 
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong', level: 1 }),
@@ -106,9 +107,99 @@ describe('lazyScreen', () => {
   it('any other failure goes straight to the boundary', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Screen = lazyScreen<{ name: string }>(() => Promise.reject(new Error('boom')));
+    const Screen = lazyChunk<{ name: string }>(() => Promise.reject(new Error('boom')));
     renderScreen(Screen);
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('offline, a chunk that cannot be loaded does not reload the page: the boundary shows, and Retry loads it', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = flakyLoader(1);
+    renderScreen(lazyChunk(load));
+
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(1);
+    onLine.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the root boundary', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => sessionStorage.clear());
+
+  it('a chunk above every screen (a Report dialog) that fails shows the root boundary, and Retry recovers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = flakyLoader(1);
+    const Dialog = lazyChunk(load);
+    renderWithProviders(
+      <RootBoundary>
+        <p>The shell</p>
+        <Suspense fallback={null}>
+          <Dialog name="Ada" />
+        </Suspense>
+      </RootBoundary>,
+    );
+
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong', level: 1 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Grow hit a snag and couldn't show this. Check your connection, then try again."),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Go to Home' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+    expect(screen.getByText('The shell')).toBeInTheDocument();
+  });
+
+  it('Go to Home goes home and renders the app again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const Dialog = lazyChunk(flakyLoader(1));
+    const { location } = renderWithProviders(
+      <RootBoundary>
+        <Suspense fallback={null}>
+          <Dialog name="Ada" />
+        </Suspense>
+      </RootBoundary>,
+      { path: '/ideate' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Go to Home' }));
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it("retrying the root loads again a screen that failed under its route's boundary", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = flakyLoader(1);
+    const Screen = lazyChunk(load);
+    const state = { broken: true };
+    function Shell() {
+      if (state.broken) throw new Error('the shell failed');
+      return <p>The shell</p>;
+    }
+    renderWithProviders(
+      <RootBoundary>
+        <RouteBoundary>
+          <Suspense fallback={<p>loading</p>}>
+            <Screen name="Ada" />
+          </Suspense>
+        </RouteBoundary>
+        <Shell />
+      </RootBoundary>,
+    );
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    state.broken = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
   });
 });
