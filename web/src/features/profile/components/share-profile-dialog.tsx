@@ -1,5 +1,5 @@
 import { Check, Copy, Link2Off, Nfc, RefreshCw, RotateCcw, Share2, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,15 +20,13 @@ import {
   deviceShareSupported,
   linksDevice,
   NFC_NOT_SUPPORTED,
-  READY_TO_SHARE,
-  RECEIVED_LINK_OPEN_DELAY_MS,
-  receivedLinkTarget,
   shareFromDevice,
   shareNotice,
   shareOrCopy,
   type ShareEnv,
   type ShareOutcome,
 } from '@/lib/share/share-methods';
+import { useNfcSession } from '@/lib/share/use-nfc-session';
 import { toast } from '@/lib/toast';
 import { connectCodeFromText } from '@/lib/connect-code';
 import { scanAfterShare } from '../api/profile';
@@ -123,7 +121,7 @@ export default function ShareProfileDialog({
   const qr = useQrCode(link, open);
   const [device, setDevice] = useState<DeviceState>('idle');
   const [busy, setBusy] = useState<'copy' | 'share' | null>(null);
-  const openTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const nfc = useNfcSession(open, env);
   const supported = deviceShareSupported(env);
   const [confirming, setConfirming] = useState(false);
   const newLink = useNewConnectLink();
@@ -134,13 +132,6 @@ export default function ShareProfileDialog({
       // Done either way: the toast says what happened (the link is ready, or why not).
       onSettled: () => setConfirming(false),
     });
-
-  useEffect(
-    () => () => {
-      if (openTimer.current) clearTimeout(openTimer.current);
-    },
-    [],
-  );
 
   // spec 001 §7: a profile link sent through the iOS share sheet is followed by the scan call, with its code.
   const afterShare = async (outcome: ShareOutcome, shared: string) => {
@@ -176,22 +167,20 @@ export default function ShareProfileDialog({
       return;
     }
     setDevice('preparing');
-    const outcome = await shareFromDevice(env, link, SHARE_TEXT, {
-      onNfcReady: () => toast(READY_TO_SHARE),
-      // A project link tapped over from the other phone opens by itself, about 1 s later (spec 001 §4).
-      onNfcRecords: (records) => {
-        const target = receivedLinkTarget(records);
-        if (!target || openTimer.current) return;
-        toast({ title: 'Project Received!', description: 'Opening the shared project…', variant: 'success' });
-        openTimer.current = setTimeout(() => window.location.assign(target), RECEIVED_LINK_OPEN_DELAY_MS);
-      },
-    });
+    const session = nfc.start();
+    const outcome = await shareFromDevice(env, link, SHARE_TEXT, session);
+    // Stopped (the dialog closed, or another tap took over): that one has nothing more to say.
+    if (session.signal.aborted) {
+      setDevice('idle');
+      return;
+    }
     setDevice(linksDevice(outcome) ? 'linked' : 'idle');
     toast(shareNotice(outcome, link, 'Profile'));
     await afterShare(outcome, link);
   };
 
   const onReset = () => {
+    nfc.stop();
     setDevice('idle');
     toast(CONNECTION_RESET);
   };

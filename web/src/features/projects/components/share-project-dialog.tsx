@@ -1,5 +1,5 @@
 import { Copy, Nfc, Share2, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,14 +9,12 @@ import {
   copyLink,
   deviceShareSupported,
   NFC_NOT_SUPPORTED,
-  READY_TO_SHARE,
-  RECEIVED_LINK_OPEN_DELAY_MS,
-  receivedLinkTarget,
   shareFromDevice,
   shareNotice,
   shareOrCopy,
   type ShareEnv,
 } from '@/lib/share/share-methods';
+import { useNfcSession } from '@/lib/share/use-nfc-session';
 import { toast } from '@/lib/toast';
 
 export interface ShareProjectDialogProps {
@@ -73,13 +71,7 @@ export default function ShareProjectDialog({
   const link = joinLink(projectId);
   const qr = useQrCode(link, open);
   const [busy, setBusy] = useState<'copy' | 'share' | 'tap' | null>(null);
-  const openTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (openTimer.current) clearTimeout(openTimer.current);
-    },
-    [],
-  );
+  const nfc = useNfcSession(open, env);
   const shareText = { title: `Join ${title} on Grow`, text: `Scan or open this link to join ${title}` };
 
   const run = async (kind: 'copy' | 'share' | 'tap') => {
@@ -88,29 +80,16 @@ export default function ShareProjectDialog({
       return;
     }
     setBusy(kind);
+    const session = kind === 'tap' ? nfc.start() : null;
     const outcome =
       kind === 'copy'
         ? await copyLink(env, link)
         : kind === 'share'
           ? await shareOrCopy(env, link, shareText)
-          : await shareFromDevice(env, link, shareText, {
-              onNfcReady: () => toast(READY_TO_SHARE),
-              // A project link tapped over from the other phone opens by itself, about 1 s later (spec 001 §4).
-              onNfcRecords: (records) => {
-                const target = receivedLinkTarget(records);
-                if (!target || openTimer.current) return;
-                toast({
-                  title: 'Project Received!',
-                  description: 'Opening the shared project…',
-                  variant: 'success',
-                });
-                openTimer.current = setTimeout(
-                  () => window.location.assign(target),
-                  RECEIVED_LINK_OPEN_DELAY_MS,
-                );
-              },
-            });
+          : await shareFromDevice(env, link, shareText, session ?? {});
     setBusy(null);
+    // Stopped (the dialog closed, or another tap took over): that one has nothing more to say.
+    if (session?.signal.aborted) return;
     toast(shareNotice(outcome, link, 'Project'));
   };
 
