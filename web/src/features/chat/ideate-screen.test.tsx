@@ -640,3 +640,24 @@ describe('Block and Report in a chat', () => {
     expect(within(sheet()).queryByRole('button', { name: /^More options/ })).toBeNull();
   });
 });
+
+describe('Leaving a community', () => {
+  it('a leave that fails says so, and the room stays joined', async () => {
+    serve();
+    server.use(
+      http.delete('/api/communities/:slug/join', () => HttpResponse.json({ message: '' }, { status: 500 })),
+    );
+    renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?room=startups' });
+    const leave = await screen.findByRole('button', { name: 'Leave Startup Founders' }, LAZY);
+    await userEvent.click(leave);
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Error',
+        description: 'Failed to leave community',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Leave Startup Founders' })).toBeEnabled();
+    expect(composer()).toBeInTheDocument();
+  });
+});
