@@ -661,3 +661,24 @@ describe('Leaving a community', () => {
     expect(composer()).toBeInTheDocument();
   });
 });
+
+describe('The chat sheet on a notched phone', () => {
+  /** What keeps the element clear of the home indicator: a bottom padding of the safe-area inset. */
+  const insetsBottom = (element: Element) =>
+    /(^|\s)pb-safe(\s|$)|safe-area-inset-bottom/.test(element.getAttribute('class') ?? '') ||
+    (element.getAttribute('style') ?? '').includes('safe-area-inset-bottom');
+
+  it('the input bar is kept clear of the home indicator once, not by the sheet as well', async () => {
+    serve({ connections: [makeConnection()] });
+    renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?chat=8' });
+    await screen.findByText('No messages yet. Start a conversation!', undefined, LAZY);
+    const insets: Element[] = [];
+    for (let element: Element | null = composer(); element; element = element.parentElement) {
+      if (insetsBottom(element)) insets.push(element);
+    }
+    expect(insets).toHaveLength(1);
+    // The one is the input bar's own, so its background runs under the home indicator.
+    expect(insets[0]).toContainElement(screen.getByRole('button', { name: 'Send message' }));
+    expect(insets[0]).not.toContainElement(screen.getByRole('button', { name: 'Back to messages' }));
+  });
+});
