@@ -65,6 +65,8 @@ const chatSheet = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Back to messages' }) });
 const thread = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+/** The send button: on a phone's touch keyboard Enter breaks the line, so the button is how a message goes. */
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send message' });
 const bubble = (page: Page, text: string | RegExp) =>
   thread(page).getByText(text, { exact: typeof text === 'string' });
 
@@ -121,7 +123,7 @@ test('two people message each other live: text, typing, edits, files, voice, a p
 
   // ---- Ada writes; Bob sees the dot on the Ideate tab live, then opens the chat ----
   await composer(ada.page).fill('Hello Bob, shall we build a solar kettle?');
-  await composer(ada.page).press('Enter');
+  await sendButton(ada.page).tap();
   await expect(bubble(ada.page, 'Hello Bob, shall we build a solar kettle?')).toBeVisible();
   await expect(composer(ada.page)).toHaveValue('');
 
@@ -143,17 +145,18 @@ test('two people message each other live: text, typing, edits, files, voice, a p
   // ---- typing… while Bob types, then his answer arrives live ----
   await composer(bob.page).pressSequentially('Absolutely', { delay: 40 });
   await expect(adaChat.getByText('typing…')).toBeVisible();
-  await composer(bob.page).press('Shift+Enter');
+  // A phone's keyboard: Enter breaks the line, the send button sends.
+  await composer(bob.page).press('Enter');
   await composer(bob.page).pressSequentially('count me in!');
   await expect(composer(bob.page)).toHaveValue('Absolutely\ncount me in!');
-  await composer(bob.page).press('Enter');
+  await sendButton(bob.page).tap();
   await expect(bubble(ada.page, /^Absolutely\s+count me in!$/)).toBeVisible();
   // It fades a few seconds after the last keystroke (his message ends it at once).
   await expect(adaChat.getByText('typing…')).toBeHidden({ timeout: 5000 });
 
   // ---- Ada edits and deletes messages of hers; Bob sees both live ----
   await composer(ada.page).fill('This one is a mistake');
-  await composer(ada.page).press('Enter');
+  await sendButton(ada.page).tap();
   await expect(bubble(bob.page, 'This one is a mistake')).toBeVisible();
 
   let options = await optionsOf(ada.page, 'Hello Bob, shall we build a solar kettle?');
@@ -162,7 +165,7 @@ test('two people message each other live: text, typing, edits, files, voice, a p
   const editField = ada.page.getByRole('textbox', { name: 'Edit your message' });
   await expect(editField).toHaveValue('Hello Bob, shall we build a solar kettle?');
   await editField.fill('Hello Bob, shall we build a solar oven?');
-  await editField.press('Enter');
+  await ada.page.getByRole('button', { name: 'Save message' }).tap();
   await expect(bubble(ada.page, 'Hello Bob, shall we build a solar oven?')).toBeVisible();
   await expect(bubble(bob.page, 'Hello Bob, shall we build a solar oven?')).toBeVisible();
   await expect(thread(bob.page).getByText('edited')).toBeVisible();
@@ -274,12 +277,12 @@ test('two people message each other live: text, typing, edits, files, voice, a p
   await expect(adaProject.getByText('PROJECT DISCUSSION')).toBeVisible();
   await expect(composer(ada.page)).toHaveAttribute('placeholder', 'Discuss this project...');
   await composer(ada.page).fill('Welcome to the team, Bob!');
-  await composer(ada.page).press('Enter');
+  await sendButton(ada.page).tap();
 
   await bob.page.goto(`/ideate?project=${project.id}`);
   await expect(bubble(bob.page, 'Welcome to the team, Bob!')).toBeVisible();
   await composer(bob.page).fill('Glad to be here. Where do we start?');
-  await composer(bob.page).press('Enter');
+  await sendButton(bob.page).tap();
   await expect(bubble(ada.page, 'Glad to be here. Where do we start?')).toBeVisible();
   await captureBothThemes(ada.page, 'ideate-04-project-chat', 'a project chat');
   await adaProject.getByRole('button', { name: 'Project team' }).click();
@@ -305,7 +308,7 @@ test('two people message each other live: text, typing, edits, files, voice, a p
   await expect(bobRoom.getByText(/^\d+(\.\d)?k? members?$/)).toBeVisible();
   await expect(composer(bob.page)).toHaveAttribute('placeholder', 'Chat with community...');
   await composer(bob.page).fill('Hi techies! Anyone into solar cooking?');
-  await composer(bob.page).press('Enter');
+  await sendButton(bob.page).tap();
   await expect(bubble(bob.page, 'Hi techies! Anyone into solar cooking?')).toBeVisible();
   await captureBothThemes(bob.page, 'ideate-05-room-chat', 'a community room');
 

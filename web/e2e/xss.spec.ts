@@ -167,7 +167,8 @@ const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
-  await composer(page).press('Enter');
+  // A phone's keyboard: Enter breaks the line, the send button sends.
+  await page.getByRole('button', { name: 'Send message' }).tap();
   await expectLiteral(thread(page), text);
 }
 
@@ -322,7 +323,7 @@ test('script typed into every text field is shown as text and never runs, for it
     .click();
   const editField = mallory.page.getByRole('textbox', { name: 'Edit your message' });
   await editField.fill(P.dmEdited);
-  await editField.press('Enter');
+  await mallory.page.getByRole('button', { name: 'Save message' }).tap();
   await expectLiteral(thread(mallory.page), P.dmEdited);
   await expectClean(mallory, 'direct chat');
 

@@ -28,9 +28,11 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         unreadNotifications={unreadNotifications}
         hasPendingRequests={pendingRequests > 0}
       />
+      {/* The bottom padding clears the navigation and, while it shows, the Enable Notifications card above it
+          (its height is --push-prompt-space), so the last controls of every screen can be scrolled clear. */}
       <main
         id="main"
-        className="mx-auto w-full max-w-lg px-4 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:pb-32 pt-4"
+        className="mx-auto w-full max-w-lg px-4 pb-[calc(6rem+env(safe-area-inset-bottom)+var(--push-prompt-space,0px))] pt-4 sm:pb-[calc(8rem+var(--push-prompt-space,0px))]"
       >
         {children}
       </main>

@@ -13,14 +13,21 @@ export const SheetClose = DialogPrimitive.Close;
 
 export const SheetContent = forwardRef<
   ElementRef<typeof DialogPrimitive.Content>,
-  ComponentPropsWithoutRef<typeof DialogPrimitive.Content>
->(({ className, children, ...props }, ref) => (
+  ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
+    /**
+     * Keep clear of the home indicator (the bottom safe area). False where the sheet's last part runs to the bottom
+     * edge and keeps clear of it itself (the chat's input bar), so the inset is not added twice.
+     */
+    bottomInset?: boolean;
+  }
+>(({ className, children, bottomInset = true, ...props }, ref) => (
   <DialogPrimitive.Portal>
     <DialogPrimitive.Overlay className="fixed inset-0 z-50 hidden bg-overlay backdrop-blur-[2px] data-[state=open]:animate-fade-in sm:block" />
     <DialogPrimitive.Content
       ref={ref}
       className={cn(
-        'fixed inset-0 z-50 flex flex-col bg-background pt-safe pb-safe text-foreground focus:outline-none',
+        'fixed inset-0 z-50 flex flex-col bg-background pt-safe text-foreground focus:outline-none',
+        bottomInset && 'pb-safe',
         'data-[state=open]:animate-sheet-in',
         'sm:left-auto sm:w-full sm:max-w-md sm:border-l sm:border-border sm:shadow-lift',
         className,

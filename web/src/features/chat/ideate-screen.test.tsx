@@ -645,3 +645,45 @@ describe('Block and Report in a chat', () => {
     expect(within(sheet()).queryByRole('button', { name: /^More options/ })).toBeNull();
   });
 });
+
+describe('Leaving a community', () => {
+  it('a leave that fails says so, and the room stays joined', async () => {
+    serve();
+    server.use(
+      http.delete('/api/communities/:slug/join', () => HttpResponse.json({ message: '' }, { status: 500 })),
+    );
+    renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?room=startups' });
+    const leave = await screen.findByRole('button', { name: 'Leave Startup Founders' }, LAZY);
+    await userEvent.click(leave);
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Error',
+        description: 'Failed to leave community',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Leave Startup Founders' })).toBeEnabled();
+    expect(composer()).toBeInTheDocument();
+  });
+});
+
+describe('The chat sheet on a notched phone', () => {
+  /** What keeps the element clear of the home indicator: a bottom padding of the safe-area inset. */
+  const insetsBottom = (element: Element) =>
+    /(^|\s)pb-safe(\s|$)|safe-area-inset-bottom/.test(element.getAttribute('class') ?? '') ||
+    (element.getAttribute('style') ?? '').includes('safe-area-inset-bottom');
+
+  it('the input bar is kept clear of the home indicator once, not by the sheet as well', async () => {
+    serve({ connections: [makeConnection()] });
+    renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?chat=8' });
+    await screen.findByText('No messages yet. Start a conversation!', undefined, LAZY);
+    const insets: Element[] = [];
+    for (let element: Element | null = composer(); element; element = element.parentElement) {
+      if (insetsBottom(element)) insets.push(element);
+    }
+    expect(insets).toHaveLength(1);
+    // The one is the input bar's own, so its background runs under the home indicator.
+    expect(insets[0]).toContainElement(screen.getByRole('button', { name: 'Send message' }));
+    expect(insets[0]).not.toContainElement(screen.getByRole('button', { name: 'Back to messages' }));
+  });
+});

@@ -239,6 +239,8 @@ export default function IdeateScreen({ user }: { user: User }) {
 
       <Sheet open={chat !== null} onOpenChange={(next) => !next && close()}>
         <SheetContent
+          // The chat's input bar runs to the bottom edge and keeps clear of the home indicator itself.
+          bottomInset={false}
           // The sheet itself takes the focus (its title is announced), not the back button or the keyboard.
           onOpenAutoFocus={(event) => {
             event.preventDefault();

@@ -157,4 +157,45 @@ describe('ExploreScreen', () => {
     expect(await screen.findByText('Projects Reset')).toBeInTheDocument();
     expect(screen.getByText('All swiped projects are now available again.')).toBeInTheDocument();
   });
+
+  it('a swipe the server does not save brings the card back on top and says so', async () => {
+    serve(DECK);
+    server.use(http.post('/api/feed/swipes', () => HttpResponse.json({ message: '' }, { status: 500 })));
+    renderWithProviders(<ExploreScreen user={makeUser()} />);
+    await screen.findByTestId('deck-top-card');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(
+      await screen.findByText('Failed to save your swipe. The card is back on top.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    await waitFor(() => expect(topTitle()).toHaveTextContent('Solar Stitch'));
+    expect(screen.getByText('Pocket Orchard').closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('the last card, not saved, comes back instead of the end of the deck', async () => {
+    serve([DECK[2]!]);
+    server.use(http.post('/api/feed/swipes', () => HttpResponse.error()));
+    renderWithProviders(<ExploreScreen user={makeUser()} />);
+    await screen.findByTestId('deck-top-card');
+    await userEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+    expect(
+      await screen.findByText('Failed to save your swipe. The card is back on top.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(topTitle()).toHaveTextContent('Quiet Hours'));
+    expect(screen.queryByRole('heading', { name: "You've seen all projects!" })).toBeNull();
+  });
+
+  it('a swipe on a project that is gone (404) leaves it gone', async () => {
+    serve(DECK);
+    server.use(
+      http.post('/api/feed/swipes', () =>
+        HttpResponse.json({ message: 'Project not found' }, { status: 404 }),
+      ),
+    );
+    renderWithProviders(<ExploreScreen user={makeUser()} />);
+    await screen.findByTestId('deck-top-card');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(await screen.findByText('Project not found')).toBeInTheDocument();
+    expect(topTitle()).toHaveTextContent('Pocket Orchard');
+  });
 });

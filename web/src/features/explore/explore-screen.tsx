@@ -54,7 +54,8 @@ export default function ExploreScreen({ user }: { user: User }) {
   );
 
   return (
-    <div className="-mx-4 -mt-2 flex h-[calc(100dvh-10rem-env(safe-area-inset-top)-env(safe-area-inset-bottom))] max-h-[52rem] min-h-[34rem] flex-col gap-3 overflow-clip px-4 pt-2 sm:h-[calc(100dvh-12rem)]">
+    // The deck fills the screen above the navigation, and above the Enable Notifications card while it shows.
+    <div className="-mx-4 -mt-2 flex h-[calc(100dvh-10rem-env(safe-area-inset-top)-env(safe-area-inset-bottom)-var(--push-prompt-space,0px))] max-h-[52rem] min-h-[34rem] flex-col gap-3 overflow-clip px-4 pt-2 sm:h-[calc(100dvh-12rem-var(--push-prompt-space,0px))]">
       <div className="flex items-end justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-muted-foreground">

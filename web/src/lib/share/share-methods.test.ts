@@ -193,6 +193,64 @@ describe('shareFromDevice', () => {
   });
 });
 
+describe('shareFromDevice, stopped', () => {
+  it('a stop while the NFC write waits ends the scan: nothing is written, nothing falls back', async () => {
+    const scans: ({ signal?: AbortSignal } | undefined)[] = [];
+    const writes: unknown[] = [];
+    const made: NdefReaderLike[] = [];
+    class Reader implements NdefReaderLike {
+      onreading: NdefReaderLike['onreading'] = null;
+      constructor() {
+        made.push(this);
+      }
+      scan(options?: { signal?: AbortSignal }) {
+        scans.push(options);
+        return Promise.resolve();
+      }
+      write(message: unknown) {
+        writes.push(message);
+        return Promise.resolve();
+      }
+    }
+    const controller = new AbortController();
+    const share = vi.fn(() => Promise.resolve());
+    const onNfcRecords = vi.fn();
+    const outcome = await shareFromDevice(
+      env({ userAgent: ANDROID, NDEFReader: Reader, share, wait: () => Promise.resolve(controller.abort()) }),
+      LINK,
+      DATA,
+      { signal: controller.signal, onNfcRecords },
+    );
+    expect(outcome).toEqual({ kind: 'cancelled' });
+    expect(scans).toEqual([{ signal: controller.signal }]);
+    expect(writes).toEqual([]);
+    expect(share).not.toHaveBeenCalled();
+    // A tag read after the stop is not reported.
+    expect(made).toHaveLength(1);
+    made[0]?.onreading?.({
+      message: { records: [{ recordType: 'url', data: 'https://grow.example/join/1' }] },
+    });
+    expect(onNfcRecords).not.toHaveBeenCalled();
+  });
+
+  it('a scan aborted by the stop is no NFC failure: no notice-worthy outcome, no fallback', async () => {
+    const controller = new AbortController();
+    const { Reader } = nfcReader({
+      scan: () => {
+        controller.abort();
+        return Promise.reject(new DOMException('aborted', 'AbortError'));
+      },
+    });
+    const writeText = vi.fn(() => Promise.resolve());
+    expect(
+      await shareFromDevice(env({ userAgent: ANDROID, NDEFReader: Reader, writeText }), LINK, DATA, {
+        signal: controller.signal,
+      }),
+    ).toEqual({ kind: 'cancelled' });
+    expect(writeText).not.toHaveBeenCalled();
+  });
+});
+
 describe('shareOrCopy and copyLink', () => {
   it('shares natively when it can, else copies', async () => {
     expect(await shareOrCopy(env({ share: () => Promise.resolve() }), LINK, DATA)).toEqual({

@@ -35,6 +35,8 @@ export interface ShareEnv {
   NDEFReader?: NdefReaderConstructor | undefined;
   /** Waits (the 1 s before an NFC write); tests pass their own. */
   wait: (ms: number) => Promise<void>;
+  /** Goes to a link received from a nearby device (the page's own navigation when not given). */
+  openLink?: ((url: string) => void) | undefined;
 }
 
 /** The delays of spec 001 §9. */
@@ -97,6 +99,11 @@ function errorText(error: unknown): string | null {
 }
 
 export interface ShareCallbacks {
+  /**
+   * Ends the NFC side (the dialog closed, or another tap started): the reader stops scanning, nothing is written,
+   * nothing falls back and nothing read afterwards is reported. The outcome is then 'cancelled'.
+   */
+  signal?: AbortSignal;
   /** The NFC scan started: the other device can be held close now ('Ready to Share'). */
   onNfcReady?: () => void;
   /** Records read from a nearby device while scanning. */
@@ -108,24 +115,30 @@ async function shareByNfc(
   env: ShareEnv,
   link: string,
   callbacks: ShareCallbacks,
-): Promise<NfcFailure | null> {
+): Promise<NfcFailure | 'stopped' | null> {
   const Reader = env.NDEFReader;
   if (!Reader) return { stage: 'unsupported' };
+  const { signal } = callbacks;
+  if (signal?.aborted) return 'stopped';
   let reader: NdefReaderLike;
   try {
     reader = new Reader();
-    reader.onreading = (event) => callbacks.onNfcRecords?.(event.message.records);
-    await reader.scan();
+    reader.onreading = (event) => {
+      if (!signal?.aborted) callbacks.onNfcRecords?.(event.message.records);
+    };
+    await reader.scan(signal ? { signal } : undefined);
   } catch {
-    return { stage: 'prepare' };
+    return signal?.aborted ? 'stopped' : { stage: 'prepare' };
   }
+  if (signal?.aborted) return 'stopped';
   callbacks.onNfcReady?.();
   await env.wait(NFC_WRITE_DELAY_MS);
+  if (signal?.aborted) return 'stopped';
   try {
-    await reader.write({ records: [{ recordType: 'url', data: link }] });
+    await reader.write({ records: [{ recordType: 'url', data: link }] }, signal ? { signal } : undefined);
     return null;
   } catch (error) {
-    return { stage: 'write', message: errorText(error) };
+    return signal?.aborted ? 'stopped' : { stage: 'write', message: errorText(error) };
   }
 }
 
@@ -142,8 +155,10 @@ export async function shareFromDevice(
   let nfc: NfcFailure | null = null;
   for (const step of shareSteps(env)) {
     if (step === 'nfc') {
-      nfc = await shareByNfc(env, link, callbacks);
-      if (nfc === null) return { kind: 'nfc-written' };
+      const failure = await shareByNfc(env, link, callbacks);
+      if (failure === null) return { kind: 'nfc-written' };
+      if (failure === 'stopped') return { kind: 'cancelled' };
+      nfc = failure;
     } else if (step === 'share') {
       try {
         await env.share!({ ...data, url: link });
@@ -300,5 +315,6 @@ export function browserShareEnv(): ShareEnv {
     writeText: nav?.clipboard?.writeText ? (text) => nav.clipboard.writeText(text) : undefined,
     NDEFReader: ndef,
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    openLink: (url) => window.location.assign(url),
   };
 }

@@ -1,18 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   browserShareEnv,
   copyLink,
   deviceShareSupported,
   NFC_NOT_SUPPORTED,
-  READY_TO_SHARE,
-  RECEIVED_LINK_OPEN_DELAY_MS,
-  receivedLinkTarget,
   shareFromDevice,
   shareNotice,
   shareOrCopy,
   type ShareEnv,
   type ShareOutcome,
 } from '@/lib/share/share-methods';
+import { useNfcSession } from '@/lib/share/use-nfc-session';
 import { toast } from '@/lib/toast';
 
 export type ShareBusy = 'copy' | 'share' | 'device';
@@ -20,30 +18,28 @@ export type ShareBusy = 'copy' | 'share' | 'device';
 /**
  * The ways a share dialog sends `link` (spec 001 §4): Copy, the native Share, and from this device (Web NFC where
  * the browser has it, else the fallbacks in the spec's order), each saying how it went (spec 001 §8, `what` names
- * the link: 'Profile', 'Project'). While the device listens, a project link tapped over from another phone opens
- * by itself about 1 s later. Each action answers its outcome (null when nothing was tried).
+ * the link: 'Profile', 'Project'). The device's NFC session lives while the dialog is `open` (`useNfcSession`): a
+ * project link tapped over opens by itself about 1 s later, and closing the dialog stops the reader. Each action
+ * answers its outcome (null when nothing was tried, or the session was stopped first).
  */
 export function useShareLink({
   link,
   what,
   text,
   env: givenEnv,
+  open,
 }: {
   link: string | null;
   what: string;
   text: { title: string; text: string };
   /** The browser's sharing abilities (tests give their own). */
   env?: ShareEnv | undefined;
+  /** Whether the dialog is open: closing it ends the device's NFC session. */
+  open: boolean;
 }) {
   const env = useMemo(() => givenEnv ?? browserShareEnv(), [givenEnv]);
   const [busy, setBusy] = useState<ShareBusy | null>(null);
-  const openTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (openTimer.current) clearTimeout(openTimer.current);
-    },
-    [],
-  );
+  const nfc = useNfcSession(open, env);
 
   const run = async (kind: ShareBusy, send: (link: string) => Promise<ShareOutcome>) => {
     if (link === null) return null;
@@ -53,17 +49,6 @@ export function useShareLink({
     toast(shareNotice(outcome, link, what));
     return outcome;
   };
-
-  const fromDevice = (to: string) =>
-    shareFromDevice(env, to, text, {
-      onNfcReady: () => toast(READY_TO_SHARE),
-      onNfcRecords: (records) => {
-        const target = receivedLinkTarget(records);
-        if (!target || openTimer.current) return;
-        toast({ title: 'Project Received!', description: 'Opening the shared project…', variant: 'success' });
-        openTimer.current = setTimeout(() => window.location.assign(target), RECEIVED_LINK_OPEN_DELAY_MS);
-      },
-    });
 
   return {
     env,
@@ -78,7 +63,16 @@ export function useShareLink({
         toast(NFC_NOT_SUPPORTED);
         return null;
       }
-      return run('device', fromDevice);
+      const session = nfc.start();
+      setBusy('device');
+      const outcome = await shareFromDevice(env, link, text, session);
+      setBusy(null);
+      // Stopped (the dialog closed, or another tap took over): that one has nothing more to say.
+      if (session.signal.aborted) return null;
+      toast(shareNotice(outcome, link, what));
+      return outcome;
     },
+    /** Ends the device's NFC session now (RESET CONNECTION). */
+    stopDevice: nfc.stop,
   };
 }

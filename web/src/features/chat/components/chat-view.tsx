@@ -180,10 +180,15 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
   });
   const leave = useMutation({
     mutationFn: () => leaveCommunity(chat.kind === 'room' ? chat.slug : ''),
-    onSuccess: () => {
-      void invalidatePath(queryClient, '/api/communities');
-      void invalidatePath(queryClient, '/api/conversations');
-    },
+    onSuccess: () => void invalidatePath(queryClient, '/api/conversations'),
+    // Still a member, or not: the room's state is read again from the server either way.
+    onSettled: () => invalidatePath(queryClient, '/api/communities'),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to leave community'),
+        variant: 'destructive',
+      }),
   });
 
   // The other person's role colours their avatar in a direct chat.

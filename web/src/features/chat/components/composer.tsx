@@ -2,6 +2,7 @@ import { FileText, ImagePlus, Mic, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { enterSends, useTouchKeyboard } from '@/lib/use-touch-keyboard';
 import type { AttachmentKind } from '../api/types';
 import { clock } from '../lib/format';
 import type { VoiceClip } from '../lib/recorder';
@@ -29,14 +30,15 @@ export interface ComposerProps {
   onTyping: () => void;
   isSending: boolean;
   isUploading: boolean;
-  /** A message of mine being edited: the field holds its text, Enter saves it. */
+  /** A message of mine being edited: the field holds its text, saved the way a new one is sent. */
   editing?: { text: string; onSave: (text: string) => Promise<boolean>; onCancel: () => void } | null;
 }
 
 /**
- * The input bar (spec 000 §2, §5): the image and document pickers, the message field (Enter sends, Shift+Enter
- * breaks the line), the voice button (press and hold records, release sends) and send, disabled while the text is
- * blank or a message is being sent. The pickers wait while a file uploads ('Uploading file...').
+ * The input bar (spec 000 §2, §5): the image and document pickers, the message field, the voice button (press and
+ * hold records, release sends) and send, disabled while the text is blank or a message is being sent. On a hardware
+ * keyboard Enter sends and Shift+Enter breaks the line; on a touch keyboard Enter breaks the line and the button
+ * sends (@/lib/use-touch-keyboard). The pickers wait while a file uploads ('Uploading file...').
  */
 export function Composer({
   placeholder,
@@ -51,6 +53,7 @@ export function Composer({
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
+  const touchKeyboard = useTouchKeyboard();
   const voice = useVoiceRecorder(onVoice);
   const recording = voice.state !== 'idle';
 
@@ -89,7 +92,7 @@ export function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (enterSends(event.nativeEvent, touchKeyboard)) {
       event.preventDefault();
       void submit();
     } else if (event.key === 'Escape' && editing) {
@@ -217,7 +220,8 @@ export function Composer({
             }}
             onKeyDown={onKeyDown}
             maxLength={4000}
-            enterKeyHint="send"
+            // The on-screen keyboard's Enter key shows what it does here: a new line, or send.
+            enterKeyHint={touchKeyboard ? 'enter' : 'send'}
             className="max-h-38 min-h-11 min-w-0 flex-1 resize-none rounded-3xl border border-input bg-background px-3.5 py-2.5 text-[0.9375rem] leading-6 text-foreground placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40"
           />
         )}

@@ -49,8 +49,19 @@ export function useVoiceRecorder(onClip: (clip: VoiceClip) => void) {
     return () => clearTimeout(timer);
   }, [tooShort]);
 
-  // Leaving the chat while recording throws the recording away and frees the microphone.
-  useEffect(() => () => recording.current?.cancel(), []);
+  // Leaving the chat throws a recording away and frees the microphone, also one still waiting for the permission
+  // prompt: `press` sees `mounted` false when the microphone arrives, and lets it go at once.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      pending.current = null;
+      const current = recording.current;
+      recording.current = null;
+      current?.cancel();
+    };
+  }, []);
 
   const finish = useCallback(async (how: 'send' | 'cancel') => {
     const current = recording.current;
@@ -82,12 +93,20 @@ export function useVoiceRecorder(onClip: (clip: VoiceClip) => void) {
     setSeconds(0);
     try {
       const { startRecording } = await import('../lib/recorder');
+      if (!mounted.current) {
+        starting.current = false;
+        return;
+      }
       const started = await startRecording(() => {
         recording.current = null;
         setState('idle');
         recordingError();
       });
       starting.current = false;
+      if (!mounted.current) {
+        started.cancel();
+        return;
+      }
       recording.current = started;
       startedAt.current = Date.now();
       setState('recording');
@@ -97,6 +116,7 @@ export function useVoiceRecorder(onClip: (clip: VoiceClip) => void) {
     } catch (error) {
       starting.current = false;
       pending.current = null;
+      if (!mounted.current) return;
       setState('idle');
       const failure = (error as { failure?: string }).failure;
       if (failure === 'denied') {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { errorStatus } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { projectQuery } from '@/lib/projects/queries';
 import { CURRENT_USER_KEY } from '@/lib/session';
@@ -29,16 +30,39 @@ import {
   supportedToast,
   swipeFailedToast,
 } from '../lib/announce';
-import { withoutProject } from '../lib/deck';
+import { placeOf, withProjectAt, withoutProject } from '../lib/deck';
 
 const isDeckKey = (key: readonly unknown[]) => key[0] === '/api/feed';
 
-/** Takes a swiped project out of every cached deck (whatever its filters), and notes that something was swiped. */
-function takeOutOfDecks(queryClient: QueryClient, projectId: number, direction: Swipe['direction']): void {
+/**
+ * Takes a swiped project out of every cached deck (whatever its filters) and notes that something was swiped.
+ * Returns how to put it back where it was in each, for a swipe the server does not take.
+ */
+function takeOutOfDecks(
+  queryClient: QueryClient,
+  projectId: number,
+  direction: Swipe['direction'],
+): () => void {
+  const places = queryClient
+    .getQueriesData<DeckData>({ predicate: (query) => isDeckKey(query.queryKey) })
+    .flatMap(([key, data]) => {
+      const place = data ? placeOf(data.pages, projectId) : null;
+      const project = place && data?.pages[place.page]?.items[place.index];
+      return place && project ? [{ key, place, project }] : [];
+    });
   queryClient.setQueriesData<DeckData>({ predicate: (query) => isDeckKey(query.queryKey) }, (data) =>
     data ? { ...data, pages: withoutProject(data.pages, projectId) } : data,
   );
   queryClient.setQueryData<Swipe[]>(ANY_SWIPES_KEY, [{ projectId, direction }]);
+  return () => {
+    for (const { key, place, project } of places) {
+      queryClient.setQueryData<DeckData>(key, (data) =>
+        data ? { ...data, pages: withProjectAt(data.pages, project, place) } : data,
+      );
+    }
+    // Whether anything else was swiped is the server's to say.
+    void queryClient.invalidateQueries({ queryKey: ANY_SWIPES_KEY, exact: true });
+  };
 }
 
 /** The project in the detail dialog's cache, changed in place (e.g. supported). */
@@ -74,37 +98,45 @@ export function useSupportProject() {
   });
 }
 
+interface SwipeCall {
+  projectId: number;
+  direction: 'pass' | 'support';
+  /** Puts the card back (the swipe was not saved). */
+  putBack: () => void;
+}
+
 /**
  * A card leaving the deck (spec 001 §2.1): it is taken out at once and the swipe is recorded on the server (so it
- * follows the person to every device); a right swipe also supports the project.
+ * follows the person to every device); a right swipe also supports the project. A swipe the server does not take
+ * brings the card back on top and says so, so the deck never ends with swipes that were not recorded; a project
+ * that is gone (404) stays gone.
  */
 export function useSwipe() {
   const queryClient = useQueryClient();
   const support = useSupportProject();
   const record = useMutation({
     mutationKey: ['/api/feed/swipes'],
-    mutationFn: ({ projectId, direction }: { projectId: number; direction: 'pass' | 'support' }) =>
-      recordSwipe(projectId, direction),
-    onError: (error) => toast(swipeFailedToast(error)),
+    mutationFn: ({ projectId, direction }: SwipeCall) => recordSwipe(projectId, direction),
+    onError: (error, { putBack }) => {
+      const gone = errorStatus(error) === 404;
+      if (!gone) putBack();
+      toast(swipeFailedToast(error, !gone));
+    },
   });
+
+  const swipe = (projectId: number, direction: 'pass' | 'support') =>
+    record.mutate({ projectId, direction, putBack: takeOutOfDecks(queryClient, projectId, direction) });
 
   return {
     /** Left: pass. */
-    pass: (project: Project) => {
-      takeOutOfDecks(queryClient, project.id, 'pass');
-      record.mutate({ projectId: project.id, direction: 'pass' });
-    },
+    pass: (project: Project) => swipe(project.id, 'pass'),
     /** Right: support (and record the swipe). */
     support: (project: Project) => {
-      takeOutOfDecks(queryClient, project.id, 'support');
-      record.mutate({ projectId: project.id, direction: 'support' });
+      swipe(project.id, 'support');
       support.mutate(project.id);
     },
     /** Right, for an investor whose pledge went through: the card leaves, recorded as a right swipe. */
-    pledged: (project: Pick<Project, 'id'>) => {
-      takeOutOfDecks(queryClient, project.id, 'support');
-      record.mutate({ projectId: project.id, direction: 'support' });
-    },
+    pledged: (project: Pick<Project, 'id'>) => swipe(project.id, 'support'),
   };
 }
 

@@ -52,10 +52,14 @@ export function resetFailedToast(error: unknown): ToastOptions {
   };
 }
 
-export function swipeFailedToast(error: unknown): ToastOptions {
+/** A swipe the server did not take: 'Error' with the reason and, when the card came back, that it did. */
+export function swipeFailedToast(error: unknown, cardBack: boolean): ToastOptions {
+  const reason = serverMessage(error, 'Failed to save your swipe');
   return {
     title: 'Error',
-    description: serverMessage(error, 'Failed to save your swipe'),
+    description: cardBack
+      ? `${/[.!?]$/.test(reason) ? reason : `${reason}.`} The card is back on top.`
+      : reason,
     variant: 'destructive',
   };
 }

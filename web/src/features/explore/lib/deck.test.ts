@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeFeedback, makeProject } from '../test-data';
-import { authorIdentity, deckCards, feedbackThreads, shouldPrefetch, withoutProject } from './deck';
+import {
+  authorIdentity,
+  deckCards,
+  feedbackThreads,
+  placeOf,
+  shouldPrefetch,
+  withProjectAt,
+  withoutProject,
+} from './deck';
 
 const page = (ids: number[], nextCursor: string | null = null) => ({
   items: ids.map((id) => makeProject({ id })),
@@ -24,6 +32,32 @@ describe('deckCards', () => {
 
   it('is empty once everything loaded was swiped', () => {
     expect(deckCards([page([2, 1])], new Set([1, 2]))).toEqual([]);
+  });
+});
+
+describe('placeOf and withProjectAt', () => {
+  it('puts a project back where it was, once, keeping the cursors', () => {
+    const before = [page([5, 4], 'c1'), page([3, 2])];
+    const place = placeOf(before, 3);
+    expect(place).toEqual({ page: 1, index: 0 });
+    const after = withoutProject(before, 3);
+    const back = withProjectAt(after, makeProject({ id: 3 }), place!);
+    expect(deckCards(back).map((p) => p.id)).toEqual([5, 4, 3, 2]);
+    expect(back.map((p) => p.nextCursor)).toEqual(['c1', null]);
+    expect(withProjectAt(back, makeProject({ id: 3 }), place!)).toEqual(back);
+  });
+
+  it('two swipes in flight that both fail come back on top, the last one swiped first', () => {
+    const start = [page([5, 4, 3])];
+    const place5 = placeOf(start, 5)!;
+    const afterFirst = withoutProject(start, 5);
+    const place4 = placeOf(afterFirst, 4)!;
+    const afterBoth = withoutProject(afterFirst, 4);
+    const fiveBack = withProjectAt(afterBoth, makeProject({ id: 5 }), place5);
+    expect(deckCards(fiveBack).map((p) => p.id)).toEqual([5, 3]);
+    expect(deckCards(withProjectAt(fiveBack, makeProject({ id: 4 }), place4)).map((p) => p.id)).toEqual([
+      4, 5, 3,
+    ]);
   });
 });
 

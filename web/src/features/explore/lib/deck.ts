@@ -30,6 +30,39 @@ export function withoutProject(pages: readonly Page<Project>[], projectId: numbe
   );
 }
 
+/** Where a project sits in the deck's pages: the page and its position there. */
+export interface DeckPlace {
+  page: number;
+  index: number;
+}
+
+export function placeOf(pages: readonly Page<Project>[], projectId: number): DeckPlace | null {
+  for (const [page, { items }] of pages.entries()) {
+    const index = items.findIndex((project) => project.id === projectId);
+    if (index >= 0) return { page, index };
+  }
+  return null;
+}
+
+/**
+ * Pages with a project put back where it was (a swipe the server did not take), unless it is there already. The
+ * cards before it have been swiped since, so it comes back on top.
+ */
+export function withProjectAt(
+  pages: readonly Page<Project>[],
+  project: Project,
+  place: DeckPlace,
+): Page<Project>[] {
+  if (placeOf(pages, project.id) !== null || pages.length === 0) return [...pages];
+  const pageIndex = Math.min(place.page, pages.length - 1);
+  return pages.map((page, index) => {
+    if (index !== pageIndex) return page;
+    const items = [...page.items];
+    items.splice(Math.min(place.index, items.length), 0, project);
+    return { ...page, items };
+  });
+}
+
 /** Fetch the next page while this many cards or fewer are left, so the deck never waits at its end. */
 export const PREFETCH_WHEN_LEFT = 5;
 

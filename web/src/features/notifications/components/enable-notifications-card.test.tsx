@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EnableNotificationsCard,
+  PUSH_PROMPT_SPACE,
   shouldShowPushPrompt,
 } from '@/features/notifications/components/enable-notifications-card';
 import { fakePushBrowser, removeFakePushBrowser } from '@/features/notifications/fixtures';
@@ -80,5 +81,39 @@ describe('the Enable Notifications card (spec 001 §2.7)', () => {
     await act(() => Promise.resolve());
     expect(card()).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ENABLE' })).toBeEnabled();
+  });
+});
+
+describe('the room screens keep for the card', () => {
+  const space = () => document.documentElement.style.getPropertyValue(PUSH_PROMPT_SPACE);
+
+  it('while it shows, its height is reserved; dismissed, the room is given back', async () => {
+    fakePushBrowser('default');
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(148);
+    render(<EnableNotificationsCard />);
+    expect(space()).toBe('148px');
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(space()).toBe('');
+    vi.restoreAllMocks();
+  });
+
+  it('answered (the card goes) or left (the screen changes), the room is given back', async () => {
+    fakePushBrowser('default');
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(132);
+    const { unmount } = render(<EnableNotificationsCard />);
+    expect(space()).toBe('132px');
+    await userEvent.click(screen.getByRole('button', { name: 'ENABLE' }));
+    expect(card()).not.toBeInTheDocument();
+    expect(space()).toBe('');
+    unmount();
+    render(<EnableNotificationsCard />);
+    expect(space()).toBe('');
+    vi.restoreAllMocks();
+  });
+
+  it('where the card never shows, nothing is reserved', () => {
+    fakePushBrowser('granted');
+    render(<EnableNotificationsCard />);
+    expect(space()).toBe('');
   });
 });

@@ -9,6 +9,27 @@ import {
   type PushPermission,
 } from '@/features/notifications/lib/push';
 
+/**
+ * The room the card takes above the bottom navigation while it shows (its height, on the root element): the shell's
+ * bottom padding adds it, so every screen can still scroll its last controls clear of the card.
+ */
+export const PUSH_PROMPT_SPACE = '--push-prompt-space';
+
+/** Keeps PUSH_PROMPT_SPACE at the card's height while it is on screen (a ref callback: its cleanup frees it). */
+function reserveRoom(card: HTMLElement | null): (() => void) | undefined {
+  if (!card) return undefined;
+  const root = document.documentElement;
+  // The layout height: the entrance animation's scale does not count.
+  const reserve = () => root.style.setProperty(PUSH_PROMPT_SPACE, `${card.offsetHeight}px`);
+  reserve();
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+  observer?.observe(card);
+  return () => {
+    observer?.disconnect();
+    root.style.removeProperty(PUSH_PROMPT_SPACE);
+  };
+}
+
 /** spec 001 §2.7: the card shows only while asking can still help. */
 export function shouldShowPushPrompt(permission: PushPermission, dismissed: boolean): boolean {
   return permission === 'default' && !dismissed;
@@ -17,7 +38,7 @@ export function shouldShowPushPrompt(permission: PushPermission, dismissed: bool
 /**
  * The floating 'Enable Notifications' card (spec 001 §2.7): hidden where push is unsupported, once permission is
  * granted or denied, and for good once dismissed on this device. Its button asks for permission; the shell then
- * subscribes this browser (../hooks/use-notifications-runtime.ts).
+ * subscribes this browser (../hooks/use-notifications-runtime.ts). Screens keep room for it (PUSH_PROMPT_SPACE).
  */
 export function EnableNotificationsCard() {
   const permission = usePushPermission();
@@ -37,6 +58,7 @@ export function EnableNotificationsCard() {
 
   return (
     <aside
+      ref={reserveRoom}
       // PUSH_PROMPT_ATTRIBUTE: a click in here is the card's to handle, not the first-interaction ask.
       data-push-prompt=""
       aria-labelledby="enable-notifications-title"

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse } from 'msw';
+import { http } from '@/test/http';
 import { describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/lib/toast';
 import { renderWithProviders } from '@/test/render';
@@ -178,5 +180,55 @@ describe('the notification centre', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete notification: Level Up!' }));
     expect(await screen.findByText('Failed to delete notification')).toBeInTheDocument();
     expect(within(list()).getByText('Level Up!')).toBeInTheDocument();
+  });
+
+  /** The list, once loaded, answers slowly: what the screen shows meanwhile is its own doing. */
+  const slowReloads = () => {
+    let loads = 0;
+    return http.get('/api/notifications', async () => {
+      loads += 1;
+      if (loads > 1) await delay(800);
+      // Falls through to the fake server's answer.
+    });
+  };
+
+  it('a failed delete puts back only that one: another deleted meanwhile stays deleted', async () => {
+    const fake = notificationsServer(three());
+    server.use(
+      slowReloads(),
+      http.delete('/api/notifications/2', async () => {
+        await delay(150);
+        return HttpResponse.json({ message: 'Something went wrong' }, { status: 500 });
+      }),
+      ...fake.handlers,
+    );
+    renderWithProviders(<NotificationCentre open onOpenChange={() => {}} />, { path: '/search' });
+    await screen.findByRole('list', { name: 'Notifications' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete notification: Level Up!' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete notification: New supporter' }));
+    expect(await screen.findByText('Failed to delete notification')).toBeInTheDocument();
+    expect(within(list()).getByText('Level Up!')).toBeInTheDocument();
+    expect(within(list()).queryByText('New supporter')).toBeNull();
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list()).getAllByRole('listitem')[0]).toHaveTextContent('Level Up!');
+  });
+
+  it('a failed mark read undoes only that one: the rest, marked all read meanwhile, stay read', async () => {
+    const fake = notificationsServer(three());
+    server.use(
+      slowReloads(),
+      http.post('/api/notifications/3/read', async () => {
+        await delay(150);
+        return HttpResponse.json({ message: 'Something went wrong' }, { status: 500 });
+      }),
+      ...fake.handlers,
+    );
+    renderWithProviders(<NotificationCentre open onOpenChange={() => {}} />, { path: '/search' });
+    await screen.findByText('2 unread');
+    await userEvent.click(screen.getByText('New supporter'));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByText('Failed to mark as read')).toBeInTheDocument();
+    expect(within(item('Level Up!')).queryByText('Unread')).toBeNull();
+    expect(within(item('New supporter')).getByText('Unread')).toBeInTheDocument();
   });
 });

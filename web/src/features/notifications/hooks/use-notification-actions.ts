@@ -33,19 +33,67 @@ function mapItems(
   };
 }
 
+/** A notification as it was before a change, and on which loaded page (for one that was taken out). */
+interface Before {
+  item: Notification;
+  page: number;
+  removed: boolean;
+}
+
+/** The list is newest first (ids break ties, as on the server). */
+function isOlder(a: Notification, b: Notification): boolean {
+  const at = Date.parse(a.createdAt);
+  const bt = Date.parse(b.createdAt);
+  return at < bt || (at === bt && a.id < b.id);
+}
+
 /**
- * Shows a change in the centre's list at once and returns how to undo it. The badge is not guessed: it follows the
- * server's count, refetched when the call settles (and pushed by `notifications_changed`), so a failed call never
- * makes the count "rise" and alert (../hooks/use-rising-count-alert.ts).
+ * Undoes one call's change and nothing else: what it changed goes back as it was and what it took out goes back in
+ * its place, while whatever other calls did meanwhile (another deleted, all marked read) stays.
+ */
+function undoOnly(
+  data: NotificationsData | undefined,
+  changed: Map<number, Before>,
+): NotificationsData | undefined {
+  if (!data || changed.size === 0) return data;
+  const present = new Set(data.pages.flatMap((page) => page.items.map((item) => item.id)));
+  return {
+    ...data,
+    pages: data.pages.map((page, pageIndex) => {
+      const items = page.items.map((item) => {
+        const before = changed.get(item.id);
+        return before && !before.removed ? before.item : item;
+      });
+      for (const before of changed.values()) {
+        if (!before.removed || before.page !== pageIndex || present.has(before.item.id)) continue;
+        const at = items.findIndex((item) => isOlder(item, before.item));
+        items.splice(at < 0 ? items.length : at, 0, before.item);
+      }
+      return { ...page, items };
+    }),
+  };
+}
+
+/**
+ * Shows a change in the centre's list at once and returns how to undo it (that change only: calls overlap, and
+ * another one may have succeeded meanwhile). The badge is not guessed: it follows the server's count, refetched
+ * when the call settles (and pushed by `notifications_changed`), so a failed call never makes the count "rise" and
+ * alert (../hooks/use-rising-count-alert.ts).
  */
 async function showNow(
   queryClient: QueryClient,
   change: (notification: Notification) => Notification | null,
 ): Promise<() => void> {
   await queryClient.cancelQueries({ queryKey: LIST_KEY, exact: true });
-  const before = queryClient.getQueryData<NotificationsData>(LIST_KEY);
+  const changed = new Map<number, Before>();
+  queryClient.getQueryData<NotificationsData>(LIST_KEY)?.pages.forEach((page, pageIndex) =>
+    page.items.forEach((item) => {
+      const next = change(item);
+      if (next !== item) changed.set(item.id, { item, page: pageIndex, removed: next === null });
+    }),
+  );
   queryClient.setQueryData<NotificationsData>(LIST_KEY, (data) => mapItems(data, change));
-  return () => queryClient.setQueryData(LIST_KEY, before);
+  return () => queryClient.setQueryData<NotificationsData>(LIST_KEY, (data) => undoOnly(data, changed));
 }
 
 /** The wait of a call refused for too many tries, as the toast's description; nothing for any other failure. */

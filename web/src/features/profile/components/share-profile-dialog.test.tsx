@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { NdefReaderLike, ShareEnv } from '@/lib/share/share-methods';
-import { currentToast } from '@/lib/toast';
+import { currentToast, dismissToast } from '@/lib/toast';
 import { renderWithProviders } from '@/test/render';
 import ShareProfileDialog from './share-profile-dialog';
 
@@ -139,5 +140,100 @@ describe('Share Your Profile', () => {
         description: 'Could not write to NFC tag. Make sure NFC is enabled.',
       }),
     );
+  });
+});
+
+/** Web NFC readers as a phone would have them: each scans until its signal aborts; a tag can be "tapped" to one. */
+function nfcReaders() {
+  const readers: { reader: NdefReaderLike; signal: AbortSignal | undefined }[] = [];
+  class Reader implements NdefReaderLike {
+    onreading: NdefReaderLike['onreading'] = null;
+    scan(options?: { signal?: AbortSignal }) {
+      readers.push({ reader: this, signal: options?.signal });
+      return Promise.resolve();
+    }
+    write() {
+      return Promise.resolve();
+    }
+  }
+  return {
+    Reader,
+    /** Readers still scanning. */
+    scanning: () => readers.filter(({ signal }) => !signal?.aborted),
+    /** Another phone holds a project link to every reader that was ever made (a live one reports it). */
+    tap: (url: string) =>
+      readers.forEach(({ reader }) =>
+        reader.onreading?.({ message: { records: [{ recordType: 'url', data: url }] } }),
+      ),
+  };
+}
+
+/** The dialog as its button holds it: open until it asks to close (Escape, the close button). */
+function ClosableDialog({ env: shareEnv }: { env: ShareEnv }) {
+  const [open, setOpen] = useState(true);
+  return <ShareProfileDialog link={LINK} open={open} onOpenChange={setOpen} env={shareEnv} />;
+}
+
+describe('Share Your Profile, the NFC reader', () => {
+  it('closing the dialog stops the reader: a later tap neither says Project Received! nor opens the link', async () => {
+    const nfc = nfcReaders();
+    const openLink = vi.fn();
+    const shareEnv = env({ userAgent: ANDROID, NDEFReader: nfc.Reader, openLink });
+    renderWithProviders(<ClosableDialog env={shareEnv} />);
+    const dialog = screen.getByRole('dialog', { name: 'Share Your Profile' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
+    expect(await within(dialog).findByText('DEVICE LINKED')).toBeInTheDocument();
+    expect(nfc.scanning()).toHaveLength(1);
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(nfc.scanning()).toHaveLength(0);
+    dismissToast();
+    nfc.tap('https://grow.example/project/4');
+    expect(currentToast()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(openLink).not.toHaveBeenCalled();
+  });
+
+  it('a link tapped just before the dialog closes does not open after it closed', async () => {
+    const nfc = nfcReaders();
+    const openLink = vi.fn();
+    const shareEnv = env({ userAgent: ANDROID, NDEFReader: nfc.Reader, openLink });
+    const view = renderWithProviders(
+      <ShareProfileDialog link={LINK} open onOpenChange={() => {}} env={shareEnv} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Share Your Profile' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await within(dialog).findByText('DEVICE LINKED');
+    nfc.tap('https://grow.example/project/4');
+    expect(currentToast()).toMatchObject({ title: 'Project Received!' });
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(openLink).not.toHaveBeenCalled();
+  });
+
+  it('an open dialog opens a tapped project link about 1 s later', async () => {
+    const nfc = nfcReaders();
+    const openLink = vi.fn();
+    renderDialog(env({ userAgent: ANDROID, NDEFReader: nfc.Reader, openLink }));
+    await userEvent.click(screen.getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await screen.findByText('DEVICE LINKED');
+    nfc.tap('https://grow.example/project/4');
+    await waitFor(() => expect(openLink).toHaveBeenCalledWith('https://grow.example/project/4'), {
+      timeout: 2000,
+    });
+  });
+
+  it('DEVICE-CONNECT again keeps one reader: the one before stops', async () => {
+    const nfc = nfcReaders();
+    const dialog = renderDialog(env({ userAgent: ANDROID, NDEFReader: nfc.Reader }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'RESET CONNECTION' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await within(dialog).findByText('DEVICE LINKED');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'RESET CONNECTION' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await within(dialog).findByText('DEVICE LINKED');
+    expect(nfc.scanning()).toHaveLength(1);
   });
 });

@@ -77,7 +77,7 @@ function NewLinkConfirm({
  * Loaded lazily with its QR library.
  */
 export default function ShareProfileDialog({ link, open, onOpenChange, env }: ShareProfileDialogProps) {
-  const sharing = useShareLink({ link, what: 'Profile', text: SHARE_TEXT, env });
+  const sharing = useShareLink({ link, what: 'Profile', text: SHARE_TEXT, env, open });
   const { busy } = sharing;
   const [linked, setLinked] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -109,6 +109,7 @@ export default function ShareProfileDialog({ link, open, onOpenChange, env }: Sh
   };
 
   const onReset = () => {
+    sharing.stopDevice();
     setLinked(false);
     toast(CONNECTION_RESET);
   };

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ShareEnv } from '@/lib/share/share-methods';
-import { currentToast } from '@/lib/toast';
+import type { NdefReaderLike, ShareEnv } from '@/lib/share/share-methods';
+import { currentToast, dismissToast } from '@/lib/toast';
 import { renderWithProviders } from '@/test/render';
 import ShareProjectDialog from './share-project-dialog';
 
@@ -74,5 +75,63 @@ describe('Share Project QR', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Share link' }));
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/join/12` }));
     expect(currentToast()?.title).toBe('Share Complete');
+  });
+});
+
+describe('Share Project QR, the NFC reader', () => {
+  /** The dialog as its button holds it: open until it asks to close. */
+  function ClosableDialog({ env: shareEnv }: { env: ShareEnv }) {
+    const [open, setOpen] = useState(true);
+    return (
+      <ShareProjectDialog
+        projectId={12}
+        title="Solar Kettle"
+        open={open}
+        onOpenChange={setOpen}
+        env={shareEnv}
+      />
+    );
+  }
+
+  it('closing the dialog stops the reader, and Tap to share again keeps only one', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const tapped: NdefReaderLike[] = [];
+    class Reader implements NdefReaderLike {
+      onreading: NdefReaderLike['onreading'] = null;
+      scan(options?: { signal?: AbortSignal }) {
+        signals.push(options?.signal);
+        tapped.push(this);
+        return Promise.resolve();
+      }
+      write() {
+        return Promise.resolve();
+      }
+    }
+    const openLink = vi.fn();
+    const shareEnv = env({
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile',
+      NDEFReader: Reader,
+      openLink,
+    });
+    renderWithProviders(<ClosableDialog env={shareEnv} />);
+    const tap = () => userEvent.click(screen.getByRole('button', { name: 'Tap to share' }));
+    await tap();
+    await waitFor(() => expect(currentToast()?.title).toBe('NFC Tag Written!'));
+    await tap();
+    await waitFor(() => expect(signals).toHaveLength(2));
+    expect(signals.filter((signal) => !signal?.aborted)).toHaveLength(1);
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(signals.every((signal) => signal?.aborted)).toBe(true);
+    dismissToast();
+    for (const reader of tapped) {
+      reader.onreading?.({
+        message: { records: [{ recordType: 'url', data: 'https://grow.example/join/3' }] },
+      });
+    }
+    expect(currentToast()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(openLink).not.toHaveBeenCalled();
   });
 });

@@ -35,6 +35,7 @@ export default function ShareProjectDialog({
     what: 'Project',
     text: { title: `Join ${title} on Grow`, text: `Scan or open this link to join ${title}` },
     env,
+    open,
   });
   const { busy } = sharing;
 
