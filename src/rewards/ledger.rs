@@ -244,11 +244,6 @@ pub async fn spend(
     Ok(Some(balance))
 }
 
-/// The value of a metric for a user now.
-pub async fn metric(conn: &mut Conn, user_id: i64, metric: Metric) -> Result<i64, sqlx::Error> {
-    store::metric(conn, user_id, metric).await
-}
-
 /// Counts today's completion of each daily task whose metric the act moved, up to the task's daily
 /// maximum. Completions pay when claimed ([`claim_daily_task`]), never silently with the act.
 async fn daily_tasks(state: &AppState, tx: &mut Tx, user_id: i64, moved: &[Metric]) -> Result<(), sqlx::Error> {
@@ -292,36 +287,55 @@ pub async fn claim_daily_task(
     Ok(Some((paid, balance)))
 }
 
+/// The achievements of these metrics whose stored row would change, with their progress and whether they are
+/// done now. A completed row never changes; an open one only when its progress moves or it completes; a
+/// missing one reads as no progress.
+fn moved_achievements<'a>(
+    values: &'a store::Metrics,
+    stored: &'a [(String, i64, i64)],
+    metrics: &'a [Metric],
+) -> impl Iterator<Item = (&'static super::catalogue::Achievement, i64, bool)> + 'a {
+    ACHIEVEMENTS.iter().filter(|a| metrics.contains(&a.condition.metric)).filter_map(|achievement| {
+        let condition = achievement.condition;
+        let value = values.get(condition.metric);
+        let progress = value.min(condition.target);
+        let done = value >= condition.target;
+        let unchanged = match stored.iter().find(|(id, ..)| id == achievement.id) {
+            Some((_, _, 1)) => true,
+            Some((_, stored_progress, _)) => *stored_progress == progress && !done,
+            None => progress == 0 && !done,
+        };
+        (!unchanged).then_some((achievement, progress, done))
+    })
+}
+
+/// Brings every achievement up to date with progress made in other areas, reading first: a write transaction
+/// (on SQLite, a place in the one writer's queue) is taken only when a row would change, so showing the Rewards
+/// screen is two reads when nothing moved.
+pub async fn refresh_achievements(state: &AppState, user_id: i64) -> Result<(), sqlx::Error> {
+    let all: Vec<Metric> = ACHIEVEMENTS.iter().map(|a| a.condition.metric).collect();
+    {
+        let mut conn = state.db.conn().await?;
+        let values = store::metrics(&mut conn, user_id).await?;
+        let stored = store::achievement_rows(&mut conn, user_id).await?;
+        if moved_achievements(&values, &stored, &all).next().is_none() {
+            return Ok(());
+        }
+    }
+    let mut tx = state.db.begin().await?;
+    achievements(state, &mut tx, user_id, &all).await?;
+    tx.commit().await
+}
+
 /// Brings the user's progress on achievements of the given metrics up to date; one reaching its
 /// target is unlocked and announced (its coins are claimed with `POST /api/rewards/claim/{name}`).
 /// Only rows that change are written, so reading the Rewards screen does not queue behind other
 /// writers (SQLite has one) when nothing moved.
 pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: &[Metric]) -> Result<(), sqlx::Error> {
     let now = state.clock.now_ms();
-    let mut values: Vec<(Metric, i64)> = Vec::new();
+    let values = store::metrics(tx, user_id).await?;
     let stored = store::achievement_rows(tx, user_id).await?;
-    for achievement in ACHIEVEMENTS.iter().filter(|a| metrics.contains(&a.condition.metric)) {
-        let condition = achievement.condition;
-        let value = match values.iter().find(|(m, _)| *m == condition.metric) {
-            Some((_, v)) => *v,
-            None => {
-                let v = metric(tx, user_id, condition.metric).await?;
-                values.push((condition.metric, v));
-                v
-            }
-        };
-        let progress = value.min(condition.target);
-        let done = value >= condition.target;
-        // A completed row never changes; an open one only when its progress moves or it completes;
-        // a missing one reads as no progress.
-        let unchanged = match stored.iter().find(|(id, ..)| id == achievement.id) {
-            Some((_, _, 1)) => true,
-            Some((_, stored_progress, _)) => *stored_progress == progress && !done,
-            None => progress == 0 && !done,
-        };
-        if unchanged {
-            continue;
-        }
+    for (achievement, progress, done) in moved_achievements(&values, &stored, metrics) {
         // Unlocking is one conditional statement: the row that turns complete says so once.
         let unlocked = store::put_achievement(tx, user_id, achievement.id, progress, done, now).await?;
         if done && unlocked == Some(1) {

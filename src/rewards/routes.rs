@@ -71,10 +71,7 @@ pub async fn rewards(
 ) -> AppResult<Json<RewardsResponse>> {
     let daily_reward = daily_bonus(&state, user.id).await?;
     // Progress from other areas' events (connections, …) is brought up to date on the way.
-    let mut tx = state.db.begin().await?;
-    let all: Vec<Metric> = ACHIEVEMENTS.iter().map(|a| a.condition.metric).collect();
-    ledger::achievements(&state, &mut tx, user.id, &all).await?;
-    tx.commit().await?;
+    ledger::refresh_achievements(&state, user.id).await?;
 
     let mut conn = state.db.conn().await?;
     let store::Standing { coins, lifetime, scratch_streak, last_scratch, streak } =

@@ -221,38 +221,57 @@ pub async fn set_act_amount(tx: &mut Tx, act_key: &str, amount: i64) -> Result<(
     Ok(())
 }
 
-/// The value of a metric for a user now.
-pub async fn metric(conn: &mut Conn, user_id: i64, metric: Metric) -> Result<i64, sqlx::Error> {
-    let ledger_count = |reason: Reason| {
-        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM coin_ledger WHERE user_id = $1 AND reason = $2")
-            .bind(user_id)
-            .bind(reason.as_str())
-    };
-    let column = |name: &str| format!("SELECT {name} FROM users WHERE id = $1");
-    match metric {
-        Metric::LifetimeCoins => {
-            sqlx::query_scalar(&column("lifetime_coins")).bind(user_id).fetch_one(&mut *conn).await
-        }
-        Metric::StreakDays => sqlx::query_scalar(&column("streak_days")).bind(user_id).fetch_one(&mut *conn).await,
-        Metric::Connections => {
-            sqlx::query_scalar(&column("connection_count")).bind(user_id).fetch_one(&mut *conn).await
-        }
-        Metric::Scratches => ledger_count(Reason::Scratch).fetch_one(&mut *conn).await,
-        Metric::DailyLogins => ledger_count(Reason::DailyLogin).fetch_one(&mut *conn).await,
-        Metric::StoreClaims => ledger_count(Reason::Store).fetch_one(&mut *conn).await,
-        // Acts are recorded even when the day's cap pays them 0, so these count what was done.
-        Metric::ProjectsCreated => ledger_count(Reason::Project).fetch_one(&mut *conn).await,
-        Metric::TasksCompleted => ledger_count(Reason::Task).fetch_one(&mut *conn).await,
-        Metric::TeamCollaborators => {
-            sqlx::query_scalar(
-                "SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c \
-                 JOIN projects p ON p.id = c.project_id WHERE p.owner_id = $1 AND c.role = 'collaborator'",
-            )
-            .bind(user_id)
-            .fetch_one(&mut *conn)
-            .await
+/// Every metric's value for a user now, read in one statement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct Metrics {
+    lifetime_coins: i64,
+    streak_days: i64,
+    connections: i64,
+    scratches: i64,
+    daily_logins: i64,
+    store_claims: i64,
+    projects_created: i64,
+    tasks_completed: i64,
+    team_collaborators: i64,
+}
+
+impl Metrics {
+    pub fn get(&self, metric: Metric) -> i64 {
+        match metric {
+            Metric::LifetimeCoins => self.lifetime_coins,
+            Metric::StreakDays => self.streak_days,
+            Metric::Connections => self.connections,
+            Metric::Scratches => self.scratches,
+            Metric::DailyLogins => self.daily_logins,
+            Metric::StoreClaims => self.store_claims,
+            Metric::ProjectsCreated => self.projects_created,
+            Metric::TasksCompleted => self.tasks_completed,
+            Metric::TeamCollaborators => self.team_collaborators,
         }
     }
+}
+
+/// Every metric of a user in one round trip. Acts are recorded in the ledger even when the day's cap pays
+/// them 0, so the counts of acts count what was done.
+pub async fn metrics(conn: &mut Conn, user_id: i64) -> Result<Metrics, sqlx::Error> {
+    let count =
+        |reason: Reason| format!("COALESCE(SUM(CASE WHEN l.reason = '{}' THEN 1 ELSE 0 END), 0)", reason.as_str());
+    let sql = format!(
+        "SELECT u.lifetime_coins, u.streak_days, u.connection_count AS connections, \
+           CAST({} AS BIGINT) AS scratches, CAST({} AS BIGINT) AS daily_logins, CAST({} AS BIGINT) AS store_claims, \
+           CAST({} AS BIGINT) AS projects_created, CAST({} AS BIGINT) AS tasks_completed, \
+           (SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c JOIN projects p ON p.id = c.project_id \
+              WHERE p.owner_id = u.id AND c.role = 'collaborator') AS team_collaborators \
+         FROM users u LEFT JOIN coin_ledger l ON l.user_id = u.id \
+           AND l.reason IN ('scratch', 'daily_login', 'store', 'project', 'task') \
+         WHERE u.id = $1 GROUP BY u.id, u.lifetime_coins, u.streak_days, u.connection_count",
+        count(Reason::Scratch),
+        count(Reason::DailyLogin),
+        count(Reason::Store),
+        count(Reason::Project),
+        count(Reason::Task),
+    );
+    sqlx::query_as(&sql).bind(user_id).fetch_one(conn).await
 }
 
 // ---- daily tasks and achievements ----
@@ -319,10 +338,10 @@ pub async fn mark_daily_claimed(
 }
 
 /// Each stored achievement of a user: id, progress, completed (1 or 0).
-pub async fn achievement_rows(tx: &mut Tx, user_id: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
+pub async fn achievement_rows(conn: &mut Conn, user_id: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
     sqlx::query_as("SELECT achievement_id, progress, is_completed FROM user_achievements WHERE user_id = $1")
         .bind(user_id)
-        .fetch_all(&mut **tx)
+        .fetch_all(conn)
         .await
 }
 
