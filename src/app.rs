@@ -84,7 +84,9 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         crate::events::DomainEvent::CardsChanged => cards_hub.emit(Event::CardsChanged { user_id: None }),
     });
     if db.backend() == crate::db::Backend::Postgres {
-        realtime::bridge::listen(&config.database_url(), hub.clone()).await.context("listening for live frames")?;
+        realtime::bridge::listen(&config.database_url(), db.clone(), hub.clone())
+            .await
+            .context("listening for live frames")?;
     }
     let openapi_json = Arc::new(openapi_document().to_pretty_json().context("serialising OpenAPI")?);
     let public_url: Arc<str> = match (&config.public_url, bound) {

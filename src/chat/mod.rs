@@ -67,13 +67,15 @@ impl Chat {
 
     fn frame(&self, message: &MessageRow) -> ServerFrame {
         let (id, conversation_id, sender_id) = (message.id, message.conversation_id, message.sender_id);
+        // Every member sees a message alike, so one copy serves them all.
+        let message = Box::new(message.to_wire());
         match self {
-            Chat::Direct { .. } => ServerFrame::ChatMessage { id, conversation_id, sender_id },
+            Chat::Direct { .. } => ServerFrame::ChatMessage { id, conversation_id, sender_id, message },
             Chat::Project { id: project_id } => {
-                ServerFrame::ProjectMessage { id, conversation_id, sender_id, project_id: *project_id }
+                ServerFrame::ProjectMessage { id, conversation_id, sender_id, project_id: *project_id, message }
             }
             Chat::Room { slug } => {
-                ServerFrame::CommunityMessage { id, conversation_id, sender_id, room: (*slug).to_string() }
+                ServerFrame::CommunityMessage { id, conversation_id, sender_id, room: (*slug).to_string(), message }
             }
         }
     }
@@ -290,9 +292,10 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
             if content.chars().count() > MAX_CONTENT {
                 return Err(AppError::bad_request(format!("content must be at most {MAX_CONTENT} characters")));
             }
-            let edited = store::edit(&mut tx, id, content, state.clock.now_ms()).await?;
-            announce(state, &mut tx, &chat, ServerFrame::MessageUpdated { id, conversation_id }).await?;
-            Some(edited.to_wire())
+            let edited = store::edit(&mut tx, id, content, state.clock.now_ms()).await?.to_wire();
+            let message = Box::new(edited.clone());
+            announce(state, &mut tx, &chat, ServerFrame::MessageUpdated { id, conversation_id, message }).await?;
+            Some(edited)
         }
         None => {
             store::delete(&mut tx, id).await?;

@@ -54,7 +54,7 @@ impl MessageRow {
 }
 
 /// A message (spec 000 §3), direct, in a project's chat or in a community room.
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Message {
     pub id: i64,

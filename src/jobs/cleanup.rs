@@ -1,4 +1,5 @@
-//! Removes what has expired: sessions, remember tokens, reset links and ended budget windows.
+//! Removes what has expired: sessions, remember tokens, reset links, ended budget windows and live
+//! events that were too large to send and have been read.
 //! Nothing it removes could still be used (every lookup also checks the expiry), so it only keeps
 //! the tables small.
 
@@ -13,7 +14,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
     let now = now_ms();
     let mut tx = state.db.begin().await?;
     let mut removed = Vec::new();
-    for table in ["sessions", "remember_tokens", "password_resets", "rate_counters"] {
+    for table in ["sessions", "remember_tokens", "password_resets", "rate_counters", "live_spill"] {
         let done =
             sqlx::query(&format!("DELETE FROM {table} WHERE expires_at <= $1")).bind(now).execute(&mut *tx).await?;
         removed.push(format!("{} {table}", done.rows_affected()));

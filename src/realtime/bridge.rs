@@ -1,6 +1,8 @@
 //! Live events across instances: PostgreSQL `NOTIFY` on one channel, one `LISTEN`ing connection per
 //! instance. Each notification carries one event and the instance that sent it; every other
-//! instance applies the event to its own sockets and session cache.
+//! instance applies the event to its own sockets and session cache. PostgreSQL refuses a payload of
+//! 8000 bytes or more, so a larger event (a chat frame carrying a long message) waits in `live_spill`
+//! and the notification names its row: one read per instance, never one per recipient.
 
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::PgListener;
@@ -10,16 +12,63 @@ use crate::db::Db;
 
 pub const CHANNEL: &str = "grow_live";
 
+/// The largest payload sent as it is (PostgreSQL's limit is 8000 bytes, less its own framing).
+const MAX_PAYLOAD: usize = 7_000;
+/// How long a spilled event waits for the other instances to read it.
+const SPILL_LIFETIME_MS: i64 = 60_000;
+
 #[derive(Serialize, Deserialize)]
 struct Envelope<E> {
     instance: u64,
     event: E,
 }
 
+/// What a notification holds: an event, or the row of `live_spill` that holds it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Incoming {
+    Event(Envelope<Event>),
+    Spilled { instance: u64, spilled: i64 },
+}
+
+#[derive(Serialize)]
+struct SpilledRef {
+    instance: u64,
+    spilled: i64,
+}
+
 pub async fn notify(db: &Db, instance: u64, event: &Event) -> Result<(), sqlx::Error> {
-    let payload = serde_json::to_string(&Envelope { instance, event }).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    let encode = |e: serde_json::Error| sqlx::Error::Encode(Box::new(e));
+    let mut payload = serde_json::to_string(&Envelope { instance, event }).map_err(encode)?;
+    if payload.len() > MAX_PAYLOAD {
+        let expires_at = crate::time::now_ms() + SPILL_LIFETIME_MS;
+        let spilled: i64 =
+            sqlx::query_scalar("INSERT INTO live_spill (payload, expires_at) VALUES ($1, $2) RETURNING id")
+                .bind(&payload)
+                .bind(expires_at)
+                .fetch_one(db.pool())
+                .await?;
+        payload = serde_json::to_string(&SpilledRef { instance, spilled }).map_err(encode)?;
+    }
     sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(db.pool()).await?;
     Ok(())
+}
+
+/// The event a notification carries, read from `live_spill` when it was too large to send.
+async fn event_of(db: &Db, hub: &Hub, payload: &str) -> anyhow::Result<Option<Event>> {
+    let (instance, event) = match serde_json::from_str::<Incoming>(payload)? {
+        Incoming::Event(envelope) => (envelope.instance, Some(envelope.event)),
+        Incoming::Spilled { instance, spilled } if instance != hub.instance() => {
+            let stored: Option<String> = sqlx::query_scalar("SELECT payload FROM live_spill WHERE id = $1")
+                .bind(spilled)
+                .fetch_optional(db.pool())
+                .await?;
+            let stored = stored.ok_or_else(|| anyhow::anyhow!("spilled live event {spilled} is gone"))?;
+            (instance, Some(serde_json::from_str::<Envelope<Event>>(&stored)?.event))
+        }
+        Incoming::Spilled { instance, .. } => (instance, None),
+    };
+    Ok(event.filter(|_| instance != hub.instance()))
 }
 
 /// Sends an event from a process that has no hub (the `grow` commands), so that running servers
@@ -34,15 +83,15 @@ pub async fn notify_from_cli(db: &Db, event: &Event) -> Result<(), sqlx::Error> 
 /// Starts listening (the subscription is live when this returns) and applies events from other
 /// instances in a background task. After a lost connection (events may have been missed) the
 /// session cache is emptied and kept deck pages marked stale, so nothing stale outlives the gap.
-pub async fn listen(database_url: &str, hub: Hub) -> anyhow::Result<tokio::task::JoinHandle<()>> {
+pub async fn listen(database_url: &str, db: Db, hub: Hub) -> anyhow::Result<tokio::task::JoinHandle<()>> {
     let mut listener = PgListener::connect(database_url).await?;
     listener.listen(CHANNEL).await?;
     Ok(tokio::spawn(async move {
         loop {
             match listener.try_recv().await {
-                Ok(Some(notification)) => match serde_json::from_str::<Envelope<Event>>(notification.payload()) {
-                    Ok(envelope) if envelope.instance != hub.instance() => hub.apply_remote(&envelope.event),
-                    Ok(_) => {}
+                Ok(Some(notification)) => match event_of(&db, &hub, notification.payload()).await {
+                    Ok(Some(event)) => hub.apply_remote(&event),
+                    Ok(None) => {}
                     Err(err) => tracing::warn!(error = %err, "unreadable live event from another instance"),
                 },
                 Ok(None) => {

@@ -1,6 +1,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::chat::model::Message;
+
 /// Server → client. Later areas add their kinds (`chat_message`, `notification`, …).
 #[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -32,13 +34,15 @@ pub enum ServerFrame {
         #[serde(rename = "projectId")]
         project_id: i64,
     },
-    /// A direct message to or from the user (stored): refetch that chat and the conversations.
+    /// A direct message to or from the user (stored), as the chat's list shows it: append it, and
+    /// refetch the conversations.
     ChatMessage {
         id: i64,
         #[serde(rename = "conversationId")]
         conversation_id: i64,
         #[serde(rename = "senderId")]
         sender_id: i64,
+        message: Box<Message>,
     },
     /// A message in the chat of a project the user is on.
     ProjectMessage {
@@ -49,6 +53,7 @@ pub enum ServerFrame {
         sender_id: i64,
         #[serde(rename = "projectId")]
         project_id: i64,
+        message: Box<Message>,
     },
     /// A message in a community room the user has joined.
     CommunityMessage {
@@ -58,12 +63,14 @@ pub enum ServerFrame {
         #[serde(rename = "senderId")]
         sender_id: i64,
         room: String,
+        message: Box<Message>,
     },
-    /// A message in one of the user's conversations was edited.
+    /// A message in one of the user's conversations was edited: the message as it is now.
     MessageUpdated {
         id: i64,
         #[serde(rename = "conversationId")]
         conversation_id: i64,
+        message: Box<Message>,
     },
     /// A message in one of the user's conversations was deleted.
     MessageDeleted {

@@ -52,6 +52,8 @@ async fn direct_messages_go_both_ways_live_are_stored_first_and_mark_read_when_o
     assert_eq!((sent.body["content"].as_str(), sent.body["messageType"].as_str()), (Some("Hello Bob"), Some("text")));
     let frame = frame_of(&mut bob_socket, &["chat_message"]).await;
     assert_eq!((frame["id"].clone(), frame["senderId"].as_i64()), (sent.body["id"].clone(), Some(ann_id)));
+    // The frame carries the message as the list shows it, so an open chat appends it without a request.
+    assert_eq!(frame["message"], sent.body, "the frame's message is the stored one");
     // Stored before announced: the receiver's refetch on the frame finds it.
     let seen = bob.get(&format!("/api/messages/{ann_id}")).await.body;
     assert_eq!(contents(&seen), ["Hello Bob"]);
@@ -134,7 +136,7 @@ async fn only_the_sender_edits_or_deletes_and_the_other_side_sees_it_live() {
     assert_eq!(edited.status, StatusCode::OK);
     assert!(edited.body["editedAt"].is_string());
     let frame = frame_of(&mut bob_socket, &["message_updated"]).await;
-    assert_eq!(frame["id"], id);
+    assert_eq!((frame["id"].as_i64(), &frame["message"]), (Some(id), &edited.body));
     assert_eq!(contents(&bob.get(&format!("/api/messages/{}", edited.body["senderId"])).await.body), ["Typo here"]);
 
     assert_eq!(ann.request(Method::DELETE, &format!("/api/messages/{id}"), None).await.status, StatusCode::NO_CONTENT);
@@ -250,11 +252,19 @@ async fn on_postgresql_a_message_sent_through_one_instance_reaches_a_socket_on_a
     let mut socket = open_socket(&second, &cookie).await;
     let bob_id = bob["id"].as_i64().unwrap();
     let sent = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "across instances" })).await;
-    assert_eq!(frame_of(&mut socket, &["chat_message"]).await["id"], sent.body["id"]);
+    let frame = frame_of(&mut socket, &["chat_message"]).await;
+    assert_eq!((&frame["id"], &frame["message"]), (&sent.body["id"], &sent.body));
     assert_eq!(
         contents(&bob_client.get(&format!("/api/messages/{}", sent.body["senderId"])).await.body),
         ["across instances"]
     );
+    // A message past what one PostgreSQL notification holds (8000 bytes) still crosses, content and all.
+    let long = "é".repeat(4_000);
+    let sent = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": long })).await;
+    assert_eq!(sent.status, StatusCode::CREATED);
+    let frame = frame_of(&mut socket, &["chat_message"]).await;
+    assert_eq!(frame["message"]["content"].as_str().map(str::len), Some(8_000));
+    assert_eq!(frame["message"], sent.body);
 }
 
 #[tokio::test]
