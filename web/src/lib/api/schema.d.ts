@@ -2225,6 +2225,7 @@ export interface components {
             conversationId: number;
             /** Format: int64 */
             id: number;
+            message: components["schemas"]["Message"];
             /** Format: int64 */
             senderId: number;
             /** @enum {string} */
@@ -2234,6 +2235,7 @@ export interface components {
             conversationId: number;
             /** Format: int64 */
             id: number;
+            message: components["schemas"]["Message"];
             /** Format: int64 */
             projectId: number;
             /** Format: int64 */
@@ -2245,6 +2247,7 @@ export interface components {
             conversationId: number;
             /** Format: int64 */
             id: number;
+            message: components["schemas"]["Message"];
             room: string;
             /** Format: int64 */
             senderId: number;
@@ -2255,6 +2258,7 @@ export interface components {
             conversationId: number;
             /** Format: int64 */
             id: number;
+            message: components["schemas"]["Message"];
             /** @enum {string} */
             type: "message_updated";
         } | {
