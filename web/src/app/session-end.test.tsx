@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
-import { http } from '@/test/http';
+import { HttpResponse, type DefaultBodyType } from 'msw';
+import { http, type ErrorBody } from '@/test/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '@/app/routes';
+import type { components } from '@/lib/api/schema';
 import { hasSessionHint } from '@/lib/last-user';
 import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import { CURRENT_USER_KEY, type User } from '@/lib/session';
@@ -24,7 +25,7 @@ const ENDED_LINE = 'Your session ended. Sign in again to continue.';
 const ADA = makeUser({ id: 7, firstName: 'Ada', username: 'ada', bio: 'Ada’s private notes' });
 const BOB = makeUser({ id: 8, firstName: 'Bob', username: 'bob', lastName: 'Builder', bio: null });
 
-const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+const unauthorized = () => HttpResponse.json<ErrorBody>({ message: 'Unauthorized' }, { status: 401 });
 
 /**
  * A server with one session at a time: `signedIn` is whose it is (null: none). Each person has their own list of
@@ -33,7 +34,7 @@ const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { stat
 function arrange() {
   const state: { signedIn: User | null } = { signedIn: ADA };
   const live = liveServer({ userId: ADA.id });
-  const blockedBy: Record<number, unknown[]> = {
+  const blockedBy: Record<number, components['schemas']['BlockedUser'][]> = {
     [ADA.id]: [
       {
         id: 99,
@@ -47,8 +48,11 @@ function arrange() {
     ],
     [BOB.id]: [],
   };
-  const me = () => (state.signedIn ? HttpResponse.json(state.signedIn) : unauthorized());
-  const whenSignedIn = (answer: () => Response) => () => (state.signedIn ? answer() : unauthorized());
+  const me = () => (state.signedIn ? HttpResponse.json<User>(state.signedIn) : unauthorized());
+  const whenSignedIn =
+    <B extends DefaultBodyType>(answer: () => HttpResponse<B>) =>
+    () =>
+      state.signedIn ? answer() : unauthorized();
   server.use(
     live.handler,
     http.get('/api/auth/user', me),
