@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type User } from '@/lib/session';
+import { OutboxSender } from '@/features/chat/outbox-sender';
 import { SafetyProvider } from '@/features/safety/safety-provider';
 import { DailyLoginBonus } from '@/app/daily-login-bonus';
 import { lazyScreen } from '@/app/lazy-screen';
@@ -68,6 +69,7 @@ function SignedInRoutes({ user }: { user: User }) {
       <LiveChannel key={`live-${user.id}`} />
       <SessionRefresh key={`refresh-${user.id}`} />
       <DailyLoginBonus key={`bonus-${user.id}`} />
+      <OutboxSender key={`outbox-${user.id}`} userId={user.id} />
       <Switch>
         <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
         <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>

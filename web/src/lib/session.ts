@@ -5,6 +5,7 @@ import type { components } from '@/lib/api/schema';
 import { api, errorStatus, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
 import { dropSessionHint, hasSessionHint, keepLastUser, lastUser } from '@/lib/last-user';
+import { clearPersistedCache } from '@/lib/persisted-cache';
 import { useLiveStatus } from '@/lib/ws';
 
 export type User = components['schemas']['User'];
@@ -42,6 +43,8 @@ export function currentUserQuery() {
   return queryOptions({
     queryKey: apiKey('/api/auth/user'),
     queryFn: ({ signal }) => fetchUserOrNull('/api/auth/user', signal),
+    // Asked even offline: with no network it answers with the person last signed in here (see fetchUserOrNull).
+    networkMode: 'always',
     meta: { live: true },
   });
 }
@@ -121,6 +124,7 @@ export async function forgetSignedInUser(queryClient: QueryClient): Promise<void
   queryClient.getMutationCache().clear();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
   queryClient.setQueryData(CURRENT_USER_KEY, null);
+  clearPersistedCache();
 }
 
 /** Log out (spec 000 §7): POST /api/auth/logout (errors only logged), clear the cache, go to `/`. */

@@ -1742,6 +1742,8 @@ export interface components {
             attachmentName?: string | null;
             attachmentType?: string | null;
             attachmentUrl?: string | null;
+            /** @description The id the sending client gave it, if any (it matches a message kept offline to the one stored). */
+            clientId?: string | null;
             content: string;
             /** Format: int64 */
             conversationId: number;
@@ -1775,6 +1777,11 @@ export interface components {
             /** @description `image`, `audio` or `document`. */
             attachmentType?: string | null;
             attachmentUrl?: string | null;
+            /**
+             * @description An id the client made for this message (1 to 64 letters, digits, `-` or `_`). Sending the same id
+             *     again returns the message already stored (200) instead of storing a second one.
+             */
+            clientId?: string | null;
             /** @description Required unless an attachment is sent (then it may be blank). At most 4000 characters. */
             content?: string;
         };

@@ -16,6 +16,7 @@ import type { VoiceClip } from '../lib/recorder';
 import { useTypists } from '../lib/typing';
 import { dropMessage, upsertMessage, useChatMessages } from '../hooks/use-chat-messages';
 import { useChatProject, useCommunity, useOnline, usePerson } from '../hooks/use-chat-details';
+import { usePendingMessages } from '../hooks/use-outbox';
 import { useSendMessage, useTypingSignal } from '../hooks/use-send-message';
 import { ChatHeaderSkeleton, DirectHeader, ProjectHeader, RoomHeader } from './chat-header';
 import { Composer } from './composer';
@@ -110,6 +111,7 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
         : true;
   const history = useChatMessages(chat, canRead);
   const messages = history.messages;
+  const pending = usePendingMessages(chat, messages);
   const person = usePerson(chat.kind === 'direct' ? chat.userId : null, messages);
   const online = useOnline(chat.kind === 'direct' ? chat.userId : null);
   const sender = useSendMessage(chat);
@@ -313,11 +315,12 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
   } else {
     writable = true;
     body =
-      messages.length === 0 && typists.length === 0 ? (
+      messages.length === 0 && pending.length === 0 && typists.length === 0 ? (
         <EmptyThread />
       ) : (
         <MessageThread
           messages={messages}
+          pending={pending}
           me={me}
           isGroup={chat.kind !== 'direct'}
           hasOlder={history.hasNextPage}
