@@ -8,6 +8,7 @@ import { captureBothThemes, closeToast, connectCodeOf, settle, STRONG_PASSWORD, 
 
 const OFFLINE = "You're offline. Grow will reconnect when you're back online.";
 const WAITING = 'Waiting to send';
+const CHAT_OFFLINE = "You're offline. Messages you send will go out when you're back online.";
 
 interface Person {
   context: BrowserContext;
@@ -112,6 +113,8 @@ test('offline, a reload shows the person and the last data of each screen, marke
   expect(reloaded?.fromServiceWorker()).toBe(true);
   await expect(banner(page)).toBeVisible();
   await expect(thread(page).getByText('See you at the harbour workshop')).toBeVisible();
+  // The full-screen chat covers the bar: it says so itself.
+  await expect(page.getByText(CHAT_OFFLINE)).toBeVisible();
   await expect(sessionError(page)).toBeHidden();
   await captureBothThemes(page, 'offline-data-01-chat', 'offline: a chat reloaded with no network');
 
@@ -124,9 +127,7 @@ test('offline, a reload shows the person and the last data of each screen, marke
   await captureBothThemes(page, 'offline-data-02-explore', 'offline: explore reloaded with no network');
 
   // Her profile and her chats, through the app's own navigation.
-  await mainNav(page)
-    .getByRole('link', { name: /^Profile/ })
-    .click();
+  await page.getByRole('link', { name: /^Profile/ }).click();
   await expect(page.getByText('Olive reads on the train.')).toBeVisible();
   await mainNav(page)
     .getByRole('link', { name: /^Ideate/ })
@@ -168,7 +169,7 @@ test('a message typed offline waits in order and is delivered once, in order, wh
 
   // The network goes; Ada writes two messages. Both wait, in the order typed.
   await ada.context.setOffline(true);
-  await expect(banner(ada.page)).toBeVisible();
+  await expect(ada.page.getByText(CHAT_OFFLINE)).toBeVisible();
   await composer(ada.page).fill('First, from the tunnel');
   await ada.page.getByRole('button', { name: 'Send message' }).click();
   await composer(ada.page).fill('Second, from the tunnel');
@@ -198,7 +199,7 @@ test('a message typed offline waits in order and is delivered once, in order, wh
 
   // The network is back: both go out, in order, once.
   await ada.context.setOffline(false);
-  await expect(banner(ada.page)).toBeHidden();
+  await expect(ada.page.getByText(CHAT_OFFLINE)).toBeHidden();
   await expect(thread(ada.page).getByText(WAITING)).toHaveCount(0, { timeout: 15_000 });
   await expect(thread(bob.page).getByText(/from the tunnel/)).toHaveCount(2);
   expect(await texts(bob.page, /from the tunnel/)).toEqual([
