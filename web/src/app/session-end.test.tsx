@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '@/app/routes';
 import type { components } from '@/lib/api/schema';
 import { hasSessionHint } from '@/lib/last-user';
+import { PERSIST_PREFIX, writePersisted } from '@/lib/persisted-cache';
 import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import { CURRENT_USER_KEY, type User } from '@/lib/session';
 import { liveChannel } from '@/lib/ws';
@@ -120,12 +121,18 @@ async function signIn(username: string) {
   await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
 }
 
-/** The profile, with Ada's blocked people loaded. */
+/** What this browser keeps for an offline reload (src/lib/persisted-cache.ts). */
+const keptForOffline = () => Object.keys(localStorage).filter((key) => key.startsWith(PERSIST_PREFIX));
+
+/** The profile, with Ada's blocked people loaded, and her screens and a message typed offline kept here. */
 async function onAdasProfile() {
   const arranged = arrange();
   const rendered = renderWithProviders(<AppRoutes />, { path: '/profile' });
   expect(await screen.findAllByText('Mallory Stalker', {}, { timeout: 5000 })).not.toHaveLength(0);
   await vi.waitUntil(() => liveChannel.getStatus() === 'open');
+  writePersisted('queries', { version: 1, userId: ADA.id, savedAt: Date.now(), state: { queries: [] } });
+  writePersisted('outbox', { userId: ADA.id, items: [{ clientId: 'c1', content: 'to Bob, typed offline' }] });
+  expect(keptForOffline()).toHaveLength(2);
   return { ...arranged, ...rendered };
 }
 
@@ -142,6 +149,7 @@ describe('a session that ends without the person asking', () => {
 
     expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(screen.getByText(ENDED_LINE)).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
@@ -160,6 +168,7 @@ describe('a session that ends without the person asking', () => {
     expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(liveChannel.getStatus()).toBe('closed');
   });
 
@@ -176,6 +185,7 @@ describe('a session that ends without the person asking', () => {
 
       expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
       expect(leftovers(queryClient)).toEqual([]);
+      expect(keptForOffline()).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
@@ -230,6 +240,7 @@ describe('a session that ends without the person asking', () => {
       expect(await screen.findByText("You haven't blocked anyone.")).toBeInTheDocument();
       expect(screen.queryAllByText('Mallory Stalker')).toEqual([]);
       expect(queryClient.getQueryData(CURRENT_USER_KEY)).toMatchObject({ id: BOB.id });
+      expect(keptForOffline()).toEqual([]);
       expect(screen.queryByText(ENDED_LINE)).toBeNull();
     } finally {
       vi.useRealTimers();
@@ -252,6 +263,7 @@ describe('ways out the person asked for', () => {
     expect(location()).toBe('/');
     expect(screen.queryByText(ENDED_LINE)).toBeNull();
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(liveChannel.getStatus()).toBe('closed');
   });
 
@@ -282,6 +294,7 @@ describe('ways out the person asked for', () => {
     expect(location()).toBe('/');
     expect(screen.queryByText(ENDED_LINE)).toBeNull();
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(JSON.parse(localStorage.getItem(REMEMBERED_USERS_KEY) ?? '[]')).toEqual([
       { username: 'bob', firstName: 'Bob', rememberToken: 'bob-token' },
     ]);
