@@ -153,10 +153,37 @@ describe('a session that ends without the person asking', () => {
     expect(screen.getByText(ENDED_LINE)).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
-    expect(hasSessionHint()).toBe(false);
     expect(liveChannel.getStatus()).toBe('closed');
     await vi.waitUntil(() => live.openCount() === 0);
     expect(screen.queryAllByText('Mallory Stalker')).toEqual([]);
+  });
+
+  it('a sign-in in another tab of this browser, which ended this session, is still signed in after a reload', async () => {
+    const { state, live, unmount } = await onAdasProfile();
+    // The other tab's sign-in ends the session this tab held (the server never reuses one) and sets its own
+    // cookies, the hint among them; this tab hears only the end.
+    act(() => live.push({ type: 'session_ended' }));
+    expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
+    unmount();
+    liveChannel.stop();
+
+    renderWithProviders(<AppRoutes />, { path: '/profile' });
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByText(ENDED_LINE)).toBeNull();
+    expect(state.signedIn).toBe(ADA);
+  });
+
+  it('a session that truly ended is found over at the next visit, which drops the hint', async () => {
+    const { state, live, unmount } = await onAdasProfile();
+    state.signedIn = null;
+    act(() => live.push({ type: 'session_ended' }));
+    expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
+    unmount();
+    liveChannel.stop();
+
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(hasSessionHint()).toBe(false);
   });
 
   it('a 401 on any call (here Download my data) does the same', async () => {

@@ -260,9 +260,11 @@ export function forgetSession(
   // What was kept for an offline reload (the screens' data, messages waiting to send) is the person's too. Called
   // here rather than left to the persister's watch of the user entry: that watch runs on the app's one client only.
   clearPersistedCache();
-  // The session cookie is dead (or gone): a reload need not ask who is signed in. Not so when another person's
-  // session replaced it.
-  if (why !== 'replaced') dropSessionHint();
+  // The person left: a reload need not ask who is signed in (the server clears the hint too, when it is reached).
+  // Not so when the session ended or was replaced by another: this page cannot see the session cookie, and the
+  // browser may already hold a newer session, whose hint this is (a sign-in in another tab ends the session the
+  // tab held, and this page hears only the end). The next visit asks once; a 401 then drops the hint.
+  if (why === 'logout' || why === 'deleted') dropSessionHint();
   dismissToast();
   setEnded(why === 'ended' && user ? { userId: user.id, returnTo: null } : null);
   for (const forget of [...endListeners]) {
