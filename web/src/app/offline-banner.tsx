@@ -1,30 +1,12 @@
 import { CloudOff } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser says it has a network (navigator.onLine), kept current by its online/offline events. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useBrowserOnline } from '@/lib/online';
 
 /**
  * The bar along the top of every screen while the browser is offline (issue "Scale": the service worker serves the
  * shell offline, and the app says so). The live region is always there, so the change is announced as it comes.
  */
 export function OfflineBanner() {
-  const online = useOnline();
+  const online = useBrowserOnline();
   return (
     <div role="status" aria-live="polite" aria-atomic="true">
       {!online && (

@@ -9,6 +9,7 @@ import {
   useSessionEndCount,
   type User,
 } from '@/lib/session';
+import { OutboxSender } from '@/features/chat/outbox-sender';
 import { SafetyProvider } from '@/features/safety/safety-provider';
 import { DailyLoginBonus } from '@/app/daily-login-bonus';
 import { LiveChannel } from '@/app/live-channel';
@@ -77,6 +78,7 @@ function SignedInRoutes({ user }: { user: User }) {
       <LiveChannel key={`live-${user.id}`} />
       <SessionRefresh key={`refresh-${user.id}`} />
       <DailyLoginBonus key={`bonus-${user.id}`} />
+      <OutboxSender key={`outbox-${user.id}`} userId={user.id} />
       <Switch>
         <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
         <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>

@@ -1,11 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
-import { http } from '@/test/http';
+import { HttpResponse, type DefaultBodyType } from 'msw';
+import { http, type ErrorBody } from '@/test/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '@/app/routes';
+import type { components } from '@/lib/api/schema';
 import { hasSessionHint } from '@/lib/last-user';
+import { PERSIST_PREFIX, writePersisted } from '@/lib/persisted-cache';
 import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import { CURRENT_USER_KEY, type User } from '@/lib/session';
 import { liveChannel } from '@/lib/ws';
@@ -24,7 +26,7 @@ const ENDED_LINE = 'Your session ended. Sign in again to continue.';
 const ADA = makeUser({ id: 7, firstName: 'Ada', username: 'ada', bio: 'Ada’s private notes' });
 const BOB = makeUser({ id: 8, firstName: 'Bob', username: 'bob', lastName: 'Builder', bio: null });
 
-const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+const unauthorized = () => HttpResponse.json<ErrorBody>({ message: 'Unauthorized' }, { status: 401 });
 
 /**
  * A server with one session at a time: `signedIn` is whose it is (null: none). Each person has their own list of
@@ -33,7 +35,7 @@ const unauthorized = () => HttpResponse.json({ message: 'Unauthorized' }, { stat
 function arrange() {
   const state: { signedIn: User | null } = { signedIn: ADA };
   const live = liveServer({ userId: ADA.id });
-  const blockedBy: Record<number, unknown[]> = {
+  const blockedBy: Record<number, components['schemas']['BlockedUser'][]> = {
     [ADA.id]: [
       {
         id: 99,
@@ -47,8 +49,11 @@ function arrange() {
     ],
     [BOB.id]: [],
   };
-  const me = () => (state.signedIn ? HttpResponse.json(state.signedIn) : unauthorized());
-  const whenSignedIn = (answer: () => Response) => () => (state.signedIn ? answer() : unauthorized());
+  const me = () => (state.signedIn ? HttpResponse.json<User>(state.signedIn) : unauthorized());
+  const whenSignedIn =
+    <B extends DefaultBodyType>(answer: () => HttpResponse<B>) =>
+    () =>
+      state.signedIn ? answer() : unauthorized();
   server.use(
     live.handler,
     http.get('/api/auth/user', me),
@@ -116,12 +121,18 @@ async function signIn(username: string) {
   await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
 }
 
-/** The profile, with Ada's blocked people loaded. */
+/** What this browser keeps for an offline reload (src/lib/persisted-cache.ts). */
+const keptForOffline = () => Object.keys(localStorage).filter((key) => key.startsWith(PERSIST_PREFIX));
+
+/** The profile, with Ada's blocked people loaded, and her screens and a message typed offline kept here. */
 async function onAdasProfile() {
   const arranged = arrange();
   const rendered = renderWithProviders(<AppRoutes />, { path: '/profile' });
   expect(await screen.findAllByText('Mallory Stalker', {}, { timeout: 5000 })).not.toHaveLength(0);
   await vi.waitUntil(() => liveChannel.getStatus() === 'open');
+  writePersisted('queries', { version: 1, userId: ADA.id, savedAt: Date.now(), state: { queries: [] } });
+  writePersisted('outbox', { userId: ADA.id, items: [{ clientId: 'c1', content: 'to Bob, typed offline' }] });
+  expect(keptForOffline()).toHaveLength(2);
   return { ...arranged, ...rendered };
 }
 
@@ -138,13 +149,41 @@ describe('a session that ends without the person asking', () => {
 
     expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(screen.getByText(ENDED_LINE)).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
-    expect(hasSessionHint()).toBe(false);
     expect(liveChannel.getStatus()).toBe('closed');
     await vi.waitUntil(() => live.openCount() === 0);
     expect(screen.queryAllByText('Mallory Stalker')).toEqual([]);
+  });
+
+  it('a sign-in in another tab of this browser, which ended this session, is still signed in after a reload', async () => {
+    const { state, live, unmount } = await onAdasProfile();
+    // The other tab's sign-in ends the session this tab held (the server never reuses one) and sets its own
+    // cookies, the hint among them; this tab hears only the end.
+    act(() => live.push({ type: 'session_ended' }));
+    expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
+    unmount();
+    liveChannel.stop();
+
+    renderWithProviders(<AppRoutes />, { path: '/profile' });
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByText(ENDED_LINE)).toBeNull();
+    expect(state.signedIn).toBe(ADA);
+  });
+
+  it('a session that truly ended is found over at the next visit, which drops the hint', async () => {
+    const { state, live, unmount } = await onAdasProfile();
+    state.signedIn = null;
+    act(() => live.push({ type: 'session_ended' }));
+    expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
+    unmount();
+    liveChannel.stop();
+
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(hasSessionHint()).toBe(false);
   });
 
   it('a 401 on any call (here Download my data) does the same', async () => {
@@ -156,6 +195,7 @@ describe('a session that ends without the person asking', () => {
     expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(liveChannel.getStatus()).toBe('closed');
   });
 
@@ -172,6 +212,7 @@ describe('a session that ends without the person asking', () => {
 
       expect(await screen.findByText(ENDED_LINE)).toBeInTheDocument();
       expect(leftovers(queryClient)).toEqual([]);
+      expect(keptForOffline()).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
@@ -226,6 +267,7 @@ describe('a session that ends without the person asking', () => {
       expect(await screen.findByText("You haven't blocked anyone.")).toBeInTheDocument();
       expect(screen.queryAllByText('Mallory Stalker')).toEqual([]);
       expect(queryClient.getQueryData(CURRENT_USER_KEY)).toMatchObject({ id: BOB.id });
+      expect(keptForOffline()).toEqual([]);
       expect(screen.queryByText(ENDED_LINE)).toBeNull();
     } finally {
       vi.useRealTimers();
@@ -248,6 +290,7 @@ describe('ways out the person asked for', () => {
     expect(location()).toBe('/');
     expect(screen.queryByText(ENDED_LINE)).toBeNull();
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(liveChannel.getStatus()).toBe('closed');
   });
 
@@ -278,6 +321,7 @@ describe('ways out the person asked for', () => {
     expect(location()).toBe('/');
     expect(screen.queryByText(ENDED_LINE)).toBeNull();
     expect(leftovers(queryClient)).toEqual([]);
+    expect(keptForOffline()).toEqual([]);
     expect(JSON.parse(localStorage.getItem(REMEMBERED_USERS_KEY) ?? '[]')).toEqual([
       { username: 'bob', firstName: 'Bob', rememberToken: 'bob-token' },
     ]);

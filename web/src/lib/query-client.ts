@@ -1,6 +1,18 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import {
+  MutationCache,
+  onlineManager,
+  QueryCache,
+  QueryClient,
+  type QueryFunction,
+} from '@tanstack/react-query';
 import { requestUntyped } from '@/lib/api/client';
-import { endSessionOnSignedOutAnswer, keepLastUserInStep, watchSessionEnd } from '@/lib/session';
+import { persistQueryCache } from '@/lib/persisted-cache';
+import {
+  CURRENT_USER_KEY,
+  endSessionOnSignedOutAnswer,
+  keepLastUserInStep,
+  watchSessionEnd,
+} from '@/lib/session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -48,6 +60,11 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
+// TanStack Query assumes a network until the browser says otherwise, which it only does on a change: a page loaded
+// offline would try every query and show their errors instead of waiting (and showing what was kept).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
 /** The app's single client (the providers render it). */
 export const queryClient = createQueryClient();
 keepLastUserInStep(queryClient);
+persistQueryCache(queryClient, { userKey: CURRENT_USER_KEY });

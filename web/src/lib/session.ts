@@ -5,6 +5,7 @@ import type { components } from '@/lib/api/schema';
 import { api, ApiError, errorStatus, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
 import { dropSessionHint, hasSessionHint, keepLastUser, lastUser } from '@/lib/last-user';
+import { clearPersistedCache } from '@/lib/persisted-cache';
 import { dismissToast } from '@/lib/toast';
 import { liveChannel, useLiveStatus } from '@/lib/ws';
 
@@ -43,6 +44,8 @@ export function currentUserQuery() {
   return queryOptions({
     queryKey: apiKey('/api/auth/user'),
     queryFn: ({ signal }) => fetchUserOrNull('/api/auth/user', signal),
+    // Asked even offline: with no network it answers with the person last signed in here (see fetchUserOrNull).
+    networkMode: 'always',
     meta: { live: true },
   });
 }
@@ -232,8 +235,8 @@ export async function leaveSession<T>(reason: 'logout' | 'deleted', request: () 
 /**
  * Ends the session in this page: closes the live channel, cancels and drops every cached query and mutation of
  * the user, sets the current user to null (the current-user entry is kept, set to null rather than removed, so
- * the router is told at once that nobody is signed in, with no "Loading..." flash and no refetch), hides the toast
- * on screen, and lets every `onSessionEnd` listener forget its part. A session that `ended` without the person
+ * the router is told at once that nobody is signed in, with no "Loading..." flash and no refetch), wipes what was
+ * kept for an offline reload (src/lib/persisted-cache.ts), hides the toast on screen, and lets every `onSessionEnd` listener forget its part. A session that `ended` without the person
  * asking is remembered (in memory) for the sign-in screen, which says so and returns them where they were.
  */
 export function forgetSession(
@@ -254,9 +257,14 @@ export function forgetSession(
   } finally {
     forgetting = false;
   }
-  // The session cookie is dead (or gone): a reload need not ask who is signed in. Not so when another person's
-  // session replaced it.
-  if (why !== 'replaced') dropSessionHint();
+  // What was kept for an offline reload (the screens' data, messages waiting to send) is the person's too. Called
+  // here rather than left to the persister's watch of the user entry: that watch runs on the app's one client only.
+  clearPersistedCache();
+  // The person left: a reload need not ask who is signed in (the server clears the hint too, when it is reached).
+  // Not so when the session ended or was replaced by another: this page cannot see the session cookie, and the
+  // browser may already hold a newer session, whose hint this is (a sign-in in another tab ends the session the
+  // tab held, and this page hears only the end). The next visit asks once; a 401 then drops the hint.
+  if (why === 'logout' || why === 'deleted') dropSessionHint();
   dismissToast();
   setEnded(why === 'ended' && user ? { userId: user.id, returnTo: null } : null);
   for (const forget of [...endListeners]) {

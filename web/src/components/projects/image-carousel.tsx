@@ -31,6 +31,9 @@ export function ImageCarousel({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  // The image a tap on previous or next is scrolling to, until the scroll gets there: the frames of a smooth scroll
+  // pass the image it left, and counting those would send a second quick tap back the way the first one came.
+  const heading = useRef<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const count = images.length;
   const current = wrapIndex(index, count);
@@ -46,19 +49,33 @@ export function ImageCarousel({
   const goTo = (next: number) => {
     const target = wrapIndex(next, count);
     const el = scroller.current;
-    // Smooth unless the person asked for less motion (the class below).
-    if (el) el.scrollLeft = target * el.clientWidth;
+    if (el) {
+      const left = target * el.clientWidth;
+      // Already there, no scroll event will come to end the heading.
+      heading.current = Math.abs(el.scrollLeft - left) < 1 ? null : target;
+      // Smooth unless the person asked for less motion (the class below).
+      el.scrollLeft = left;
+    }
     setIndex(target);
+  };
+
+  /** Counts the image the scroller is on, once a step of previous or next has got where it was going. */
+  const follow = (el: HTMLDivElement, settled: boolean) => {
+    if (el.clientWidth === 0) return;
+    const at = Math.round(el.scrollLeft / el.clientWidth);
+    const arrived = at === heading.current && Math.abs(el.scrollLeft - at * el.clientWidth) < 1;
+    if (heading.current !== null && !arrived && !settled) return;
+    heading.current = null;
+    setIndex(at);
   };
 
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
       <div
         ref={scroller}
-        onScroll={(event) => {
-          const el = event.currentTarget;
-          if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
-        }}
+        onScroll={(event) => follow(event.currentTarget, false)}
+        // Where a scroll stopped is where it is, whatever a step meant (a swipe may have cut it short).
+        onScrollEnd={(event) => follow(event.currentTarget, true)}
         className="flex size-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain motion-safe:scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {images.map((url, i) => (

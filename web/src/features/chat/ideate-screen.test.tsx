@@ -295,7 +295,11 @@ describe('IdeateScreen, a direct chat', () => {
     expect(served.sent).toEqual([]);
     expect(send).toBeEnabled();
     await userEvent.type(composer(), '{Enter}');
-    await waitFor(() => expect(served.sent).toEqual([{ content: 'First line\nsecond line', receiverId: 8 }]));
+    await waitFor(() => expect(served.sent).toHaveLength(1));
+    // Each message carries an id of this client's making (the server stores it once per id).
+    const { clientId, ...sent } = served.sent[0] as { clientId?: string };
+    expect(sent).toEqual({ content: 'First line\nsecond line', receiverId: 8 });
+    expect(clientId).toMatch(/^[\w-]{1,64}$/);
     expect(await within(screen.getByRole('log')).findByText(/First line\s+second line/)).toBeInTheDocument();
     await waitFor(() => expect(composer()).toHaveValue(''));
   });

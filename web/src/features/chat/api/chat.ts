@@ -140,6 +140,11 @@ export function messagesQuery(chat: OpenChat, onFirstPage?: () => void) {
   });
 }
 
+/** The newest page of a chat's history (the first page of `messagesQuery`; reading it marks the chat read). */
+export async function newestMessagesPage(chat: OpenChat, signal?: AbortSignal): Promise<MessagePage> {
+  return toPage(await readMessages(chat, null, signal ?? new AbortController().signal));
+}
+
 /** Sends a message to a chat: `POST /api/messages` (direct), the project's or the room's messages. */
 export function sendMessage(chat: OpenChat, body: MessageBody): Promise<Message> {
   switch (chat.kind) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Eye, Lock, UserX, Users } from 'lucide-react';
+import { CloudOff, Eye, Lock, UserX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
+import { useBrowserOnline } from '@/lib/online';
 import { useSafety } from '@/lib/safety';
 import { toast } from '@/lib/toast';
 import { deleteMessage, editMessage, joinCommunity, leaveCommunity, requestConnection } from '../api/chat';
@@ -16,6 +17,7 @@ import type { VoiceClip } from '../lib/recorder';
 import { useTypists } from '../lib/typing';
 import { dropMessage, upsertMessage, useChatMessages } from '../hooks/use-chat-messages';
 import { useChatProject, useCommunity, useOnline, usePerson } from '../hooks/use-chat-details';
+import { usePendingMessages } from '../hooks/use-outbox';
 import { useSendMessage, useTypingSignal } from '../hooks/use-send-message';
 import { ChatHeaderSkeleton, DirectHeader, ProjectHeader, RoomHeader } from './chat-header';
 import { Composer } from './composer';
@@ -110,6 +112,8 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
         : true;
   const history = useChatMessages(chat, canRead);
   const messages = history.messages;
+  const pending = usePendingMessages(chat, messages);
+  const networkOnline = useBrowserOnline();
   const person = usePerson(chat.kind === 'direct' ? chat.userId : null, messages);
   const online = useOnline(chat.kind === 'direct' ? chat.userId : null);
   const sender = useSendMessage(chat);
@@ -214,7 +218,8 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
         name={person?.name ?? 'Chat'}
         photo={person?.photo ?? null}
         role={person?.role ?? null}
-        online={online}
+        // Offline, their last known presence says nothing about now.
+        online={online && networkOnline}
         typing={typingLabel}
         connection={person?.connection ?? 'none'}
         onConnect={() => connect.mutate()}
@@ -318,11 +323,12 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
   } else {
     writable = true;
     body =
-      messages.length === 0 && typists.length === 0 ? (
+      messages.length === 0 && pending.length === 0 && typists.length === 0 ? (
         <EmptyThread />
       ) : (
         <MessageThread
           messages={messages}
+          pending={pending}
           me={me}
           isGroup={chat.kind !== 'direct'}
           hasOlder={history.hasNextPage}
@@ -346,6 +352,13 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
     <div className="flex h-full min-h-0 flex-col">
       {header}
       {body}
+      {writable && !networkOnline && (
+        // The app's offline bar is behind this full-screen chat: the chat says it itself, and what sending does now.
+        <p className="flex items-center justify-center gap-1.5 border-t border-border/70 bg-primary-soft px-4 py-2 text-center text-xs font-medium text-primary-soft-foreground">
+          <CloudOff className="size-3.5 shrink-0" aria-hidden />
+          {"You're offline. Messages you send will go out when you're back online."}
+        </p>
+      )}
       {writable && (
         <Composer
           placeholder={PLACEHOLDERS[chat.kind]}

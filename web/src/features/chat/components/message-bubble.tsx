@@ -1,4 +1,4 @@
-import { Check, MoreVertical } from 'lucide-react';
+import { Check, Clock, MoreVertical } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 import { isRole } from '@/lib/roles';
@@ -19,6 +19,8 @@ export interface BubbleProps {
   hasOptions?: boolean;
   /** The sender's role, when known (the avatar's colour). */
   senderRole?: string | null;
+  /** Mine, typed offline and not sent yet: marked "Waiting to send" instead of its time and tick. */
+  waiting?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export function MessageBubble({
   onActions,
   hasOptions = mine,
   senderRole,
+  waiting = false,
 }: BubbleProps) {
   const time = messageTime(message.createdAt);
   const kind = message.attachmentUrl ? message.attachmentType : 'text';
@@ -79,9 +82,18 @@ export function MessageBubble({
           media && 'px-2 pb-1',
         )}
       >
-        {message.editedAt && <span>edited</span>}
-        <time dateTime={message.createdAt}>{time}</time>
-        {mine && <Check className="size-3.5" aria-label="Sent" />}
+        {waiting ? (
+          <>
+            <Clock className="size-3" aria-hidden />
+            <span>Waiting to send</span>
+          </>
+        ) : (
+          <>
+            {message.editedAt && <span>edited</span>}
+            <time dateTime={message.createdAt}>{time}</time>
+            {mine && <Check className="size-3.5" aria-label="Sent" />}
+          </>
+        )}
       </p>
     </div>
   );

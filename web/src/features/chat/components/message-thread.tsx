@@ -1,10 +1,25 @@
 import { ChevronDown, MessageCircle } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { Message } from '../api/types';
 import { dayKey, dayLabel } from '../lib/format';
+import type { PendingMessage } from '../lib/outbox';
 import { MessageBubble } from './message-bubble';
+
+/** A message waiting to send, drawn as my message (its id is a placeholder below every real one). */
+function pendingAsMessage(pending: PendingMessage, me: number, index: number): Message {
+  return {
+    id: -1 - index,
+    clientId: pending.clientId,
+    conversationId: 0,
+    senderId: me,
+    senderName: '',
+    content: pending.content,
+    messageType: 'text',
+    createdAt: pending.createdAt,
+  };
+}
 
 /** Messages of one sender this close together form a run: one avatar, one name. */
 const RUN_GAP_MS = 5 * 60_000;
@@ -20,6 +35,8 @@ function sameRun(a: Message | undefined, b: Message | undefined): boolean {
 
 export interface MessageThreadProps {
   messages: Message[];
+  /** My messages waiting to send, oldest first: shown after the rest, marked "Waiting to send". */
+  pending?: readonly PendingMessage[];
   me: number;
   /** Project and room chats name the sender of each run. */
   isGroup: boolean;
@@ -41,7 +58,8 @@ export interface MessageThreadProps {
  * scrolls up, keeping what they look at in place (the height added above is added to the scroll position).
  */
 export function MessageThread({
-  messages,
+  messages: stored,
+  pending = [],
   me,
   isGroup,
   hasOlder,
@@ -58,6 +76,11 @@ export function MessageThread({
   const previous = useRef<{ first?: number; last?: number; height: number }>({ height: 0 });
   const [showJump, setShowJump] = useState(false);
   const [unseen, setUnseen] = useState(0);
+  const waiting = useMemo(() => new Set(pending.map((message) => message.clientId)), [pending]);
+  const messages = useMemo(
+    () => [...stored, ...pending.map((message, index) => pendingAsMessage(message, me, index))],
+    [stored, pending, me],
+  );
 
   const first = messages[0]?.id;
   const last = messages[messages.length - 1];
@@ -134,8 +157,10 @@ export function MessageThread({
             const newDay = !before || dayKey(before.createdAt) !== dayKey(message.createdAt);
             const startsRun = newDay || !sameRun(before, message);
             const endsRun = !sameRun(message, after);
+            const isWaiting = message.clientId != null && waiting.has(message.clientId);
             return (
-              <Fragment key={message.id}>
+              // A message sent from the queue keeps its place (and its element) as its stored copy replaces it.
+              <Fragment key={message.clientId ?? message.id}>
                 {newDay && (
                   <div className="sticky top-1 z-10 my-2 flex justify-center">
                     <span className="rounded-full bg-card/90 px-3 py-1 font-display text-[0.6875rem] font-bold uppercase tracking-wider text-muted-foreground shadow-soft backdrop-blur">
@@ -150,7 +175,8 @@ export function MessageThread({
                     showName={isGroup && startsRun}
                     showAvatar={endsRun}
                     onActions={onActions}
-                    hasOptions={message.senderId === me || othersHaveOptions}
+                    waiting={isWaiting}
+                    hasOptions={!isWaiting && (message.senderId === me || othersHaveOptions)}
                     onOpenImage={onOpenImage}
                     senderRole={roleOf(message.senderId)}
                   />

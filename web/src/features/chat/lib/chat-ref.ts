@@ -51,6 +51,17 @@ export function messagesPath(chat: OpenChat): string {
   }
 }
 
+/** The chat whose messages a path reads (the inverse of `messagesPath`), or null for any other path. */
+export function chatOfMessagesPath(path: string): OpenChat | null {
+  const direct = /^\/api\/messages\/(\d+)$/.exec(path);
+  if (direct) return { kind: 'direct', userId: Number(direct[1]) };
+  const project = /^\/api\/projects\/(\d+)\/messages$/.exec(path);
+  if (project) return { kind: 'project', projectId: Number(project[1]) };
+  const room = /^\/api\/communities\/([^/]+)\/messages$/.exec(path);
+  if (room) return { kind: 'room', slug: decodeURIComponent(room[1] ?? '') };
+  return null;
+}
+
 /** A stable string for a chat (React keys, comparisons). */
 export function chatKey(chat: OpenChat): string {
   return messagesPath(chat);
