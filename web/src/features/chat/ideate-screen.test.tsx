@@ -340,8 +340,9 @@ describe('IdeateScreen, a direct chat', () => {
     live.push({ type: 'typing', chat: { kind: 'direct', userId: 8 }, userId: 8 });
     expect(await within(sheet()).findByText('typing…')).toBeInTheDocument();
 
-    world.messages = [...world.messages!, makeMessage({ id: 3, senderId: 8, content: 'Fresh news' })];
-    live.push({ type: 'chat_message', id: 3, conversationId: 100, senderId: 8 });
+    const fresh = makeMessage({ id: 3, senderId: 8, content: 'Fresh news' });
+    world.messages = [...world.messages!, fresh];
+    live.push({ type: 'chat_message', id: 3, conversationId: 100, senderId: 8, message: fresh });
     expect(await within(log).findByText('Fresh news')).toBeInTheDocument();
     // Their message ends their typing.
     expect(within(sheet()).queryByText('typing…')).toBeNull();
@@ -349,7 +350,13 @@ describe('IdeateScreen, a direct chat', () => {
     // I send one: the frame that follows does not show it twice.
     await userEvent.type(composer(), 'Once only{Enter}');
     expect(await within(log).findByText('Once only')).toBeInTheDocument();
-    live.push({ type: 'chat_message', id: 901, conversationId: 100, senderId: 7 });
+    live.push({
+      type: 'chat_message',
+      id: 901,
+      conversationId: 100,
+      senderId: 7,
+      message: makeMessage({ id: 901, senderId: 7, content: 'Once only' }),
+    });
     await waitFor(() => expect(within(log).getAllByText('Once only')).toHaveLength(1));
 
     // Someone removed a message: it goes at once.

@@ -58,7 +58,15 @@ describe('the chat frames', () => {
     const left = queryClient.getQueryData<MessagesData>(['/api/messages/8']);
     expect(left?.pages[0]?.items.map((m) => m.id)).toEqual([2]);
 
-    route({ type: 'message_updated', id: 2, conversationId: 100 }, { queryClient });
+    route(
+      {
+        type: 'message_updated',
+        id: 2,
+        conversationId: 100,
+        message: makeMessage({ id: 2, content: 'Edited' }),
+      },
+      { queryClient },
+    );
     expect(queryClient.getQueryState(['/api/messages/8'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['/api/projects/5/messages'])?.isInvalidated).toBe(false);
   });
@@ -77,7 +85,16 @@ describe('the chat frames', () => {
     reads.length = 0;
 
     ids.push(5);
-    route({ type: 'chat_message', id: 5, conversationId: 100, senderId: 8 }, { queryClient });
+    route(
+      {
+        type: 'chat_message',
+        id: 5,
+        conversationId: 100,
+        senderId: 8,
+        message: makeMessage({ id: 5, senderId: 8 }),
+      },
+      { queryClient },
+    );
     await waitFor(() => expect(idsOf(open.getCurrentResult().data)).toEqual([1, 2, 3, 4, 5]));
     // One read of the newest page, none of the page before it.
     expect(reads).toEqual(['?limit=30']);
