@@ -50,6 +50,8 @@ const TABLES: &[&str] = &[
     "blocks",
     "reports",
     "uploads",
+    // Live events waiting for other instances: always empty on SQLite, copied like the rest.
+    "live_spill",
 ];
 
 /// `grow backup DIR`: a consistent copy while Grow serves. On SQLite the database is written with
