@@ -284,16 +284,7 @@ pub async fn connected(tx: &mut Tx, me: i64) -> Result<Vec<i64>, sqlx::Error> {
 
 /// Each of `people` loses one connection from their count.
 pub async fn lose_connection(tx: &mut Tx, people: &[i64], now: i64) -> Result<(), sqlx::Error> {
-    for other in people {
-        sqlx::query(
-            "UPDATE users SET connection_count = connection_count - 1, updated_at = $2 WHERE id = $1 AND connection_count > 0",
-        )
-        .bind(other)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
+    lose_one(tx, "users", "connection_count", people, now).await
 }
 
 /// Other people's projects `me` supports.
@@ -308,14 +299,15 @@ pub async fn supported(tx: &mut Tx, me: i64) -> Result<Vec<i64>, sqlx::Error> {
 
 /// Each of `projects` loses one supporter from its count.
 pub async fn lose_supporter(tx: &mut Tx, projects: &[i64], now: i64) -> Result<(), sqlx::Error> {
-    for project in projects {
-        sqlx::query(
-            "UPDATE projects SET supporter_count = supporter_count - 1, updated_at = $2 WHERE id = $1 AND supporter_count > 0",
-        )
-        .bind(project)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    lose_one(tx, "projects", "supporter_count", projects, now).await
+}
+
+/// Takes one from a count `column` of each row `ids` of `table` (never below zero). Both names are the
+/// callers' constants, never input.
+async fn lose_one(tx: &mut Tx, table: &str, column: &str, ids: &[i64], now: i64) -> Result<(), sqlx::Error> {
+    let sql = format!("UPDATE {table} SET {column} = {column} - 1, updated_at = $2 WHERE id = $1 AND {column} > 0");
+    for id in ids {
+        sqlx::query(&sql).bind(id).bind(now).execute(&mut **tx).await?;
     }
     Ok(())
 }
