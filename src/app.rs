@@ -25,6 +25,7 @@ use crate::{
     db::Db,
     edge,
     error::AppError,
+    events::DomainEvent,
     jobs, notifications,
     notifications::push::Pusher,
     openapi,
@@ -77,11 +78,13 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         }
     }
     let hub = realtime::Hub::new(&db, SessionCache::default(), Default::default());
-    // A committed change to what a card shows marks every kept deck and feed page stale, here and,
-    // through the live bridge, on every other instance.
-    let cards_hub = hub.clone();
+    // Committed domain events reach every instance through the live bridge: a change to what a card
+    // shows marks every kept deck and feed page stale; a chat membership change (un)subscribes sockets.
+    let live = hub.clone();
     db.listen(move |event| match event {
-        crate::events::DomainEvent::CardsChanged => cards_hub.emit(Event::CardsChanged { user_id: None }),
+        DomainEvent::CardsChanged => live.emit(Event::CardsChanged { user_id: None }),
+        DomainEvent::ReaderJoined { user_id, topic } => live.emit(Event::Join { user_id, topic }),
+        DomainEvent::ReaderLeft { user_id, topic } => live.emit(Event::Leave { user_id, topic }),
     });
     if db.backend() == crate::db::Backend::Postgres {
         realtime::bridge::listen(&config.database_url(), db.clone(), hub.clone())

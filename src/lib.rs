@@ -20,6 +20,7 @@ pub mod extract;
 pub mod files;
 pub mod jobs;
 pub mod mail;
+pub mod memory;
 pub mod metrics;
 pub mod net;
 pub mod notifications;

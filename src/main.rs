@@ -17,12 +17,16 @@ use grow::{
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let allocator_tuned = grow::memory::tune_allocator();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,sqlx=warn,tower_http=warn".into()),
         )
         .init();
+    if !allocator_tuned {
+        tracing::warn!("the allocator kept its defaults: memory freed after large work may not be returned");
+    }
     let cli = Cli::parse();
     let mut config = Config::from_env()?;
     match cli.command.unwrap_or(Command::Serve { demo: false }) {

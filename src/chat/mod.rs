@@ -223,7 +223,7 @@ pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> 
             earlier.ok_or_else(|| AppError::Conflict("clientId is already used by another message".into()))?;
         return Ok((StatusCode::OK, Json(earlier.to_wire())));
     };
-    announce(state, &mut tx, &chat, chat.frame(&row)).await?;
+    announce(state, &mut tx, &chat, chat.frame(&row));
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
@@ -237,16 +237,27 @@ fn checked_client_id(id: &str) -> AppResult<&str> {
     Ok(id)
 }
 
-/// After commit, sends `frame` to every member of the chat.
-async fn announce(state: &AppState, tx: &mut Tx, chat: &Chat, frame: ServerFrame) -> AppResult<()> {
-    let members = chat.members(tx).await?;
-    let hub = state.hub.clone();
-    tx.on_commit(move || {
-        for member in members {
-            hub.publish(Topic::User(member), frame.clone());
+/// After commit, sends `frame` to the chat's readers: the two people of a direct chat (each on their
+/// own topic), or once to a project's or a room's topic, whose subscribers are its members' sockets
+/// (`realtime::topic`): one event, however many members, and one notification between instances.
+fn announce(state: &AppState, tx: &mut Tx, chat: &Chat, frame: ServerFrame) {
+    match chat {
+        Chat::Direct { me, other } => {
+            state.hub.publish_after(tx, Topic::User(*me), frame.clone());
+            state.hub.publish_after(tx, Topic::User(*other), frame);
         }
-    });
-    Ok(())
+        Chat::Project { id } => state.hub.publish_after(tx, Topic::Project(*id), frame),
+        Chat::Room { slug } => state.hub.publish_after(tx, Topic::Room((*slug).to_string()), frame),
+    }
+}
+
+/// The chat topics a person's socket subscribes to when it opens: the projects whose chat they read
+/// and the rooms they joined (their direct chats reach them on their own topic).
+pub async fn topics_of(state: &AppState, user: i64) -> AppResult<Vec<Topic>> {
+    let mut conn = state.db.conn().await?;
+    let projects = store::worked_projects(&mut conn, user).await?;
+    let rooms = store::rooms_of(&mut conn, user).await?;
+    Ok(projects.into_iter().map(Topic::Project).chain(rooms.into_iter().map(Topic::Room)).collect())
 }
 
 /// A page of a chat the caller may read, in sending order (the first page is the newest); the
@@ -272,6 +283,37 @@ pub async fn history(state: &AppState, me: i64, chat: Chat, page: PageRequest) -
     Ok(page.map(|m| m.to_wire()))
 }
 
+/// Marks a conversation read up to one of its messages for the caller (a chat open on screen as a
+/// message arrives live; opening a chat marks it read by itself). Never moves the mark backwards.
+pub async fn mark_read(state: &AppState, me: i64, conversation: i64, message: i64) -> AppResult<()> {
+    let mut conn = state.db.conn().await?;
+    let (kind, low, high, project, room) =
+        store::parties(&mut conn, conversation).await?.ok_or(AppError::NotFound("Conversation"))?;
+    let chat = match (kind.as_str(), low, high, project, room.as_deref()) {
+        ("direct", Some(low), Some(high), ..) if me == low || me == high => {
+            Chat::Direct { me, other: if me == low { high } else { low } }
+        }
+        ("project", _, _, Some(id), _) => Chat::Project { id },
+        ("room", _, _, _, Some(slug)) => ROOMS
+            .iter()
+            .find(|r| r.0 == slug)
+            .map(|r| Chat::Room { slug: r.0 })
+            .ok_or(AppError::NotFound("Conversation"))?,
+        // Someone else's direct chat: nothing about it is told.
+        _ => return Err(AppError::NotFound("Conversation")),
+    };
+    drop(conn);
+    check(state, me, &chat).await?;
+    let row = store::message(&mut *state.db.conn().await?, message).await?;
+    if row.is_none_or(|m| m.conversation_id != conversation) {
+        return Err(AppError::NotFound("Message"));
+    }
+    let mut tx = state.db.begin().await?;
+    store::mark_read(&mut tx, conversation, me, message).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// The sender edits or deletes their message; the chat's members are told.
 pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str>) -> AppResult<Option<Message>> {
     let row = store::message(&mut *state.db.conn().await?, id).await?.ok_or(AppError::NotFound("Message"))?;
@@ -294,12 +336,12 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
             }
             let edited = store::edit(&mut tx, id, content, state.clock.now_ms()).await?.to_wire();
             let message = Box::new(edited.clone());
-            announce(state, &mut tx, &chat, ServerFrame::MessageUpdated { id, conversation_id, message }).await?;
+            announce(state, &mut tx, &chat, ServerFrame::MessageUpdated { id, conversation_id, message });
             Some(edited)
         }
         None => {
             store::delete(&mut tx, id).await?;
-            announce(state, &mut tx, &chat, ServerFrame::MessageDeleted { id, conversation_id }).await?;
+            announce(state, &mut tx, &chat, ServerFrame::MessageDeleted { id, conversation_id });
             None
         }
     };
@@ -321,7 +363,7 @@ pub async fn remove_in(state: &AppState, tx: &mut Tx, id: i64) -> AppResult<Opti
     let Some(row) = store::message(tx, id).await? else { return Ok(None) };
     let Some(chat) = chat_of(&row, row.sender_id) else { return Ok(None) };
     store::delete(tx, id).await?;
-    announce(state, tx, &chat, ServerFrame::MessageDeleted { id, conversation_id: row.conversation_id }).await?;
+    announce(state, tx, &chat, ServerFrame::MessageDeleted { id, conversation_id: row.conversation_id });
     Ok(Some(row.attachment_url))
 }
 
@@ -372,6 +414,7 @@ pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(routes::conversations))
+        .routes(routes!(routes::mark_read))
         // One path shape, as the spec and API.md name it: GET reads the chat with a person,
         // PATCH and DELETE change one message.
         .routes(routes!(routes::direct_history, routes::edit_message, routes::delete_message))

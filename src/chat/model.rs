@@ -161,6 +161,13 @@ pub struct Conversation {
     pub created_at: String,
 }
 
+/// How far the caller has read a conversation: up to and including this message.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MarkRead {
+    pub message_id: i64,
+}
+
 /// A community room (API.md "Community rooms").
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -57,6 +57,23 @@ pub async fn conversations(
     }))
 }
 
+#[utoipa::path(post, path = "/api/conversations/{id}/read", tag = TAG, params(("id" = String, Path, description = "The conversation's id (a frame's `conversationId`)")),
+    request_body = MarkRead,
+    responses((status = 204, description = "Read up to that message (a mark already further on stays)"),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not a member of the project or room"),
+              (status = 404, body = ErrorBody, description = "No such conversation of the caller's, or the message is not in it")))]
+pub async fn mark_read(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<MarkRead>,
+) -> AppResult<StatusCode> {
+    let conversation = path_id(&id, "Conversation")?;
+    super::mark_read(&state, me.id, conversation, body.message_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 #[utoipa::path(get, path = "/api/messages/{id}", tag = TAG,
     params(("id" = String, Path, description = "The other person's user id (a message's id for PATCH and DELETE)"), PageParams),
     responses((status = 200, body = [Message], description = "In sending order; the first page is the newest and marks the chat read; `Link` goes further back"),

@@ -1,7 +1,11 @@
 //! The SQL of chat. Reads take `&mut Conn`, writes `&mut Tx`.
 
 use super::model::{ConversationRow, MessageRow, Participant, MESSAGE_COLUMNS};
-use crate::db::{page::PageRequest, Conn, Tx};
+use crate::{
+    db::{page::PageRequest, Conn, Tx},
+    events::DomainEvent,
+    realtime::Topic,
+};
 
 /// The conversation of a key, made on first use; its id. One conditional insert, so racing first
 /// messages share one conversation.
@@ -28,6 +32,17 @@ pub async fn open(
     .execute(&mut **tx)
     .await?;
     sqlx::query_scalar("SELECT id FROM conversations WHERE conversation_key = $1").bind(key).fetch_one(&mut **tx).await
+}
+
+/// A conversation's kind and the parties that name its chat: (kind, low id, high id, project, room).
+pub async fn parties(
+    conn: &mut Conn,
+    id: i64,
+) -> Result<Option<(String, Option<i64>, Option<i64>, Option<i64>, Option<String>)>, sqlx::Error> {
+    sqlx::query_as("SELECT kind, low_id, high_id, project_id, room FROM conversations WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
 }
 
 pub async fn find(conn: &mut Conn, key: &str) -> Result<Option<i64>, sqlx::Error> {
@@ -187,13 +202,7 @@ pub async fn delete(tx: &mut Tx, id: i64) -> Result<(), sqlx::Error> {
 /// first and named in the query: joined inside it, PostgreSQL's generic plan could walk every
 /// project to find the caller's. A project's chat is its workers' (a viewer is not in it).
 pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ConversationRow>, sqlx::Error> {
-    let projects: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM projects WHERE owner_id = $1 \
-         UNION SELECT project_id FROM project_collaborators WHERE user_id = $1 AND role <> 'viewer'",
-    )
-    .bind(me)
-    .fetch_all(&mut *conn)
-    .await?;
+    let projects = worked_projects(conn, me).await?;
     let project_branch = if projects.is_empty() {
         String::new()
     } else {
@@ -350,6 +359,7 @@ pub async fn room_counts(conn: &mut Conn, me: i64) -> Result<Vec<(String, i64, i
 
 /// Joins a room once (joining again changes nothing).
 pub async fn join_room(tx: &mut Tx, room: &str, user: i64, now: i64) -> Result<(), sqlx::Error> {
+    tx.emit(DomainEvent::ReaderJoined { user_id: user, topic: Topic::Room(room.to_string()) });
     sqlx::query("INSERT INTO community_members (room, user_id, joined_at) VALUES ($1, $2, $3) ON CONFLICT (room, user_id) DO NOTHING")
         .bind(room)
         .bind(user)
@@ -360,10 +370,27 @@ pub async fn join_room(tx: &mut Tx, room: &str, user: i64, now: i64) -> Result<(
 }
 
 pub async fn leave_room(tx: &mut Tx, room: &str, user: i64) -> Result<(), sqlx::Error> {
+    tx.emit(DomainEvent::ReaderLeft { user_id: user, topic: Topic::Room(room.to_string()) });
     sqlx::query("DELETE FROM community_members WHERE room = $1 AND user_id = $2")
         .bind(room)
         .bind(user)
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// The projects whose chat `user` reads: those they own or collaborate on (a viewer only follows).
+pub async fn worked_projects(conn: &mut Conn, user: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM projects WHERE owner_id = $1 \
+         UNION SELECT project_id FROM project_collaborators WHERE user_id = $1 AND role <> 'viewer'",
+    )
+    .bind(user)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// The rooms `user` is a member of.
+pub async fn rooms_of(conn: &mut Conn, user: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT room FROM community_members WHERE user_id = $1").bind(user).fetch_all(&mut *conn).await
 }

@@ -105,7 +105,7 @@ impl Tx {
         let listeners: Vec<Listener> = listeners.read().map(|l| l.clone()).unwrap_or_default();
         for event in events {
             for listener in &listeners {
-                listener(event);
+                listener(event.clone());
             }
         }
         Ok(())

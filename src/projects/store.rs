@@ -11,6 +11,7 @@ use crate::{
         Conn, Tx,
     },
     events::DomainEvent,
+    realtime::Topic,
 };
 
 /// The project columns with the owner, the task counts and the caller's relation (`$1`).
@@ -192,7 +193,7 @@ pub struct NewProjectRow<'a> {
 
 pub async fn insert(tx: &mut Tx, new: &NewProjectRow<'_>) -> Result<i64, sqlx::Error> {
     tx.emit(DomainEvent::CardsChanged);
-    sqlx::query_scalar(
+    let id = sqlx::query_scalar(
         "INSERT INTO projects (owner_id, title, description, category, phase, image_urls, looking_for, is_published, \
            is_protected, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
     )
@@ -207,7 +208,10 @@ pub async fn insert(tx: &mut Tx, new: &NewProjectRow<'_>) -> Result<i64, sqlx::E
     .bind(crate::db::flag(new.is_protected))
     .bind(new.now)
     .fetch_one(&mut **tx)
-    .await
+    .await?;
+    // Its owner reads its chat from now on.
+    tx.emit(DomainEvent::ReaderJoined { user_id: new.owner_id, topic: Topic::Project(id) });
+    Ok(id)
 }
 
 /// A checked change to one column.
@@ -350,6 +354,10 @@ pub async fn add_collaborator(
     .fetch_optional(&mut **tx)
     .await?;
     let Some(id) = id else { return Ok(None) };
+    if role != "viewer" {
+        // A collaborator reads the project's chat from now on.
+        tx.emit(DomainEvent::ReaderJoined { user_id: user, topic: Topic::Project(project) });
+    }
     sqlx::query_as(&format!("{COLLABORATOR_SELECT} WHERE c.id = $1")).bind(id).fetch_one(&mut **tx).await.map(Some)
 }
 
@@ -403,6 +411,7 @@ pub async fn owner_of(tx: &mut Tx, project: i64) -> Result<i64, sqlx::Error> {
 
 pub async fn remove_collaborator(tx: &mut Tx, project: i64, user: i64) -> Result<bool, sqlx::Error> {
     tx.emit(DomainEvent::CardsChanged);
+    tx.emit(DomainEvent::ReaderLeft { user_id: user, topic: Topic::Project(project) });
     let removed = sqlx::query("DELETE FROM project_collaborators WHERE project_id = $1 AND user_id = $2")
         .bind(project)
         .bind(user)

@@ -76,6 +76,9 @@ struct Socket {
     token_hash: String,
     tx: mpsc::Sender<ServerFrame>,
     topics: HashSet<Topic>,
+    /// While the socket reads which chats its user is in (`Hub::open`), the topics a `Leave` named:
+    /// what that read returns may predate the leave, so those are not subscribed. `None` once open.
+    left_while_opening: Option<HashSet<Topic>>,
 }
 
 /// A socket's place in the hub; dropping it removes the socket, however the socket ended.
@@ -222,11 +225,17 @@ impl Hub {
             }
             Event::Join { user_id, topic } => {
                 for id in local.of_user(*user_id) {
+                    if let Some(left) = local.sockets.get_mut(&id).and_then(|s| s.left_while_opening.as_mut()) {
+                        left.remove(topic);
+                    }
                     local.subscribe(id, topic.clone());
                 }
             }
             Event::Leave { user_id, topic } => {
                 for id in local.of_user(*user_id) {
+                    if let Some(left) = local.sockets.get_mut(&id).and_then(|s| s.left_while_opening.as_mut()) {
+                        left.insert(topic.clone());
+                    }
                     local.unsubscribe(id, topic);
                 }
             }
@@ -234,7 +243,8 @@ impl Hub {
         }
     }
 
-    /// Registers an open socket of a session, subscribed to its user's topic. A person holds at
+    /// Registers an open socket of a session, subscribed to its user's topic; [`Hub::open`] adds
+    /// the topics of the chats its user reads. A person holds at
     /// most `MAX_SOCKETS_PER_USER` on an instance (API.md "Limits and fair play"): the oldest of
     /// theirs closes to make room for the newest.
     pub fn register(&self, user_id: i64, token_hash: String) -> (Registration, mpsc::Receiver<ServerFrame>) {
@@ -246,15 +256,24 @@ impl Hub {
             let Some(oldest) = local.by_user.get(&user_id).and_then(|ids| ids.iter().min().copied()) else { break };
             local.remove(oldest);
         }
-        local.sockets.insert(socket_id, Socket { user_id, token_hash, tx, topics: HashSet::new() });
+        let socket =
+            Socket { user_id, token_hash, tx, topics: HashSet::new(), left_while_opening: Some(HashSet::new()) };
+        local.sockets.insert(socket_id, socket);
         local.by_user.entry(user_id).or_default().insert(socket_id);
         local.subscribe(socket_id, Topic::User(user_id));
         (Registration { hub: self.clone(), socket_id }, rx)
     }
 
-    /// Subscribes one socket to a topic its user may read (used when the socket opens).
-    pub fn subscribe(&self, registration: &Registration, topic: Topic) {
-        lock(&self.inner.local).subscribe(registration.socket_id, topic);
+    /// Subscribes a registered socket to the chat topics its user could read when they were looked
+    /// up (after [`Hub::register`], so no membership change is missed): all but those a `Leave`
+    /// named meanwhile. Joins and leaves from then on apply as they come.
+    pub fn open(&self, registration: &Registration, topics: impl IntoIterator<Item = Topic>) {
+        let mut local = lock(&self.inner.local);
+        let Some(socket) = local.sockets.get_mut(&registration.socket_id) else { return };
+        let left = socket.left_while_opening.take().unwrap_or_default();
+        for topic in topics.into_iter().filter(|t| !left.contains(t)) {
+            local.subscribe(registration.socket_id, topic);
+        }
     }
 
     /// The server is stopping: every socket on this instance closes, telling its client to reconnect.
@@ -362,7 +381,7 @@ mod tests {
         hub.publish(Topic::User(1), ServerFrame::Pong);
         assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
         assert_eq!(rx_b.recv().await, Some(ServerFrame::Pong));
-        hub.subscribe(&c, Topic::Project(7));
+        hub.open(&c, [Topic::Project(7)]);
         hub.publish(Topic::Project(7), ServerFrame::UserUpdated);
         assert_eq!(rx_c.recv().await, Some(ServerFrame::UserUpdated));
         assert!(rx_a.try_recv().is_err());
@@ -387,6 +406,32 @@ mod tests {
         assert_eq!(rx_b.recv().await, Some(ServerFrame::SessionEnded));
         assert_eq!(rx_b.recv().await, None);
         assert_eq!(hub.socket_count(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_leave_while_a_socket_opens_wins_over_the_membership_it_read_and_a_later_join_counts() {
+        let (_dir, hub) = hub().await;
+        let (a, mut rx_a) = hub.register(1, "s1".into());
+        // Read as a member, then left before the socket subscribed: no room frames.
+        hub.emit(Event::Leave { user_id: 1, topic: Topic::Room("tech".into()) });
+        hub.emit(Event::Join { user_id: 1, topic: Topic::Project(3) });
+        hub.emit(Event::Leave { user_id: 1, topic: Topic::Project(3) });
+        hub.emit(Event::Join { user_id: 1, topic: Topic::Project(3) });
+        // Events apply in order on the hub's queue: wait for them through a frame of the user's own.
+        hub.publish(Topic::User(1), ServerFrame::Pong);
+        assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
+        hub.open(&a, [Topic::Room("tech".into()), Topic::Room("startups".into())]);
+        hub.publish(Topic::Room("tech".into()), ServerFrame::UserUpdated);
+        hub.publish(Topic::Room("startups".into()), ServerFrame::Pong);
+        hub.publish(Topic::Project(3), ServerFrame::NotificationsChanged);
+        assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
+        assert_eq!(rx_a.recv().await, Some(ServerFrame::NotificationsChanged));
+        // Once open, a leave and a join apply as they come.
+        hub.emit(Event::Leave { user_id: 1, topic: Topic::Room("startups".into()) });
+        hub.publish(Topic::Room("startups".into()), ServerFrame::UserUpdated);
+        hub.emit(Event::Join { user_id: 1, topic: Topic::Room("tech".into()) });
+        hub.publish(Topic::Room("tech".into()), ServerFrame::Pong);
+        assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
     }
 
     #[tokio::test]

@@ -73,6 +73,15 @@ fn text(frame: &ServerFrame) -> Option<Message> {
 
 async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, socket: WebSocket) {
     let (registration, mut outbox) = state.hub.register(user_id, token_hash);
+    // Looked up after registering, so a membership change from here on reaches this socket too.
+    match crate::chat::topics_of(&state, user_id).await {
+        Ok(topics) => state.hub.open(&registration, topics),
+        Err(err) => {
+            // Without its chats the socket would miss their messages: the client reconnects and tries again.
+            tracing::warn!(%err, "could not read the chats of a socket's user");
+            return;
+        }
+    }
     let (mut sink, mut stream) = socket.split();
     let Some(ready) = text(&ServerFrame::Ready { user_id }) else { return };
     if send(&mut sink, ready).await.is_err() {

@@ -1,18 +1,18 @@
 use serde::{Deserialize, Serialize};
 
 /// What a frame is about, and so who receives it: the sockets subscribed to the topic. A socket
-/// is subscribed to its own user's topic when it opens; areas subscribe members to the other
-/// topics (`Hub::join`) once membership is granted and unsubscribe them (`Hub::leave`) when it ends,
-/// so a frame reaches only sockets whose user may still read what it names.
+/// subscribes to its own user's topic and to the chats its user reads when it opens
+/// (`Hub::register`, `Hub::open`); a committed membership change (`DomainEvent::ReaderJoined`,
+/// `ReaderLeft`: joining or leaving a room, joining or leaving a project's team) subscribes or
+/// unsubscribes the person's sockets on every instance, so a frame reaches only sockets whose user
+/// may still read what it names, and a message to a room is published once, not once per member.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "id", rename_all = "snake_case")]
 pub enum Topic {
     /// One person, on all their devices.
     User(i64),
-    /// A project's owner and collaborators.
+    /// A project's chat: its owner and collaborators (not viewers).
     Project(i64),
-    /// The people of a direct conversation.
-    Conversation(i64),
     /// The members of a community room (by slug).
     Room(String),
 }

@@ -36,6 +36,8 @@ impl Default for Budgets {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
     Messages,
+    /// Read marks a chat open on screen sets as messages arrive live.
+    Reads,
     /// Connection and collaboration requests, and asking to join a project.
     Requests,
     /// Scans and auto-connects (connecting at once through someone's code).
@@ -50,6 +52,7 @@ impl Kind {
     fn name(&self) -> &str {
         match self {
             Kind::Messages => "messages",
+            Kind::Reads => "reads",
             Kind::Requests => "requests",
             Kind::Scans => "scans",
             Kind::Checks => "checks",
@@ -59,7 +62,8 @@ impl Kind {
 
     fn max(&self, budgets: &Budgets) -> i64 {
         match self {
-            Kind::Messages => budgets.messages,
+            // As many as the messages one may send: a chat read live marks at most one a message.
+            Kind::Messages | Kind::Reads => budgets.messages,
             _ => budgets.per_kind,
         }
     }
@@ -86,6 +90,7 @@ pub fn kind_of(method: &Method, route: &str) -> Option<Kind> {
             Kind::Requests
         }
         ("POST", "/api/connections/scan" | "/api/connections/auto-connect") => Kind::Scans,
+        ("POST", "/api/conversations/{id}/read") => Kind::Reads,
         ("POST", "/api/auth/check-email" | "/api/auth/check-username") => Kind::Checks,
         _ => Kind::Call(format!("{method} {route}")),
     };

@@ -399,3 +399,136 @@ async fn a_message_sent_again_with_its_client_id_is_stored_and_announced_once() 
         assert!(answer.message().contains("clientId"), "{}", answer.body);
     }
 }
+
+#[tokio::test]
+async fn on_postgresql_room_and_project_messages_follow_membership_made_on_another_instance_one_notification_each() {
+    let Some((first, second)) = two_instances().await else { return };
+    let (ann, _, _) = person(&first, "innovator").await;
+    let (username, bob) = second.signup(json!({ "role": "collaborator" })).await;
+    let bob_id = bob["id"].as_i64().unwrap();
+    // Bob's socket is open on the second instance before he is in any chat; he joins through the first.
+    let bob_on_first = first.client();
+    let cookie = session_cookie_of(&bob_on_first.login(&username, PASSWORD, false).await);
+    let mut socket = open_socket(&second, &cookie).await;
+    // Three more room members who are not online: the room's message must not cost a notification each.
+    for _ in 0..3 {
+        person(&first, "explorer").await.0.post_empty("/api/communities/tech/join").await;
+    }
+    ann.post_empty("/api/communities/tech/join").await;
+    assert_eq!(bob_on_first.post_empty("/api/communities/tech/join").await.status, StatusCode::NO_CONTENT);
+    let project = ann.post("/api/projects", &json!({ "title": "Topic test", "isPublished": true })).await.body["id"]
+        .as_i64()
+        .unwrap();
+    let joined = bob_on_first.post(&format!("/api/projects/{project}/join"), &json!({})).await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.body);
+    // The joins cross to the second instance as events; a direct message sent after them arrives after them.
+    let marker = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "joins applied" })).await;
+    assert_eq!(frame_of(&mut socket, &["chat_message"]).await["id"], marker.body["id"]);
+
+    let url = first.state.config.database_url();
+    let mut listener = sqlx::postgres::PgListener::connect(&url).await.expect("listen");
+    listener.listen("grow_live").await.expect("listen");
+    let sent = ann.post("/api/communities/tech/messages", &json!({ "content": "Room news" })).await;
+    assert_eq!(sent.status, StatusCode::CREATED);
+    let frame = frame_of(&mut socket, &["community_message"]).await;
+    assert_eq!((&frame["room"], &frame["message"]), (&json!("tech"), &sent.body));
+    let mut notifications = 0;
+    while let Ok(Ok(n)) = tokio::time::timeout(std::time::Duration::from_millis(500), listener.recv()).await {
+        if n.payload().contains("community_message") {
+            notifications += 1;
+        }
+    }
+    assert_eq!(notifications, 1, "one notification between instances for a room of six");
+    let sent = ann.post(&format!("/api/projects/{project}/messages"), &json!({ "content": "Team news" })).await;
+    let frame = frame_of(&mut socket, &["project_message"]).await;
+    assert_eq!((&frame["projectId"], &frame["message"]), (&json!(project), &sent.body));
+
+    // Leaving the room and being removed from the team, through the first instance: nothing more arrives.
+    bob_on_first.request(Method::DELETE, "/api/communities/tech/join", None).await;
+    ann.request(Method::DELETE, &format!("/api/projects/{project}/collaborators/{bob_id}"), None).await;
+    let marker = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "leaves applied" })).await;
+    assert_eq!(frame_of(&mut socket, &["chat_message"]).await["id"], marker.body["id"]);
+    ann.post("/api/communities/tech/messages", &json!({ "content": "After Bob left" })).await;
+    ann.post(&format!("/api/projects/{project}/messages"), &json!({ "content": "After Bob was removed" })).await;
+    assert!(silent(&mut socket, &["community_message", "project_message"]).await);
+}
+
+#[tokio::test]
+async fn a_chat_open_on_screen_marks_itself_read_up_to_a_message_without_reading_the_page() {
+    let app = spawn_app().await;
+    let (ann, ann_id, _) = person(&app, "explorer").await;
+    let (bob, bob_id, _) = person(&app, "explorer").await;
+    let (eve, _, _) = person(&app, "explorer").await;
+    let first = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "one" })).await.body;
+    let second = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "two" })).await.body;
+    let conversation = first["conversationId"].as_i64().unwrap();
+    let unread = |list: &Value| list[0]["hasUnreadMessages"].as_bool();
+    assert_eq!(unread(&bob.get("/api/conversations").await.body), Some(true));
+    let path = format!("/api/conversations/{conversation}/read");
+
+    // Read up to the first: the second is still unread; up to the second: read; back to the first: still read.
+    assert_eq!(bob.post(&path, &json!({ "messageId": first["id"] })).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(unread(&bob.get("/api/conversations").await.body), Some(true));
+    assert_eq!(bob.post(&path, &json!({ "messageId": second["id"] })).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(unread(&bob.get("/api/conversations").await.body), Some(false));
+    assert_eq!(bob.post(&path, &json!({ "messageId": first["id"] })).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(unread(&bob.get("/api/conversations").await.body), Some(false));
+
+    // Someone else's chat is not found; a message of another chat is not in this one; bad bodies are 400.
+    assert_eq!(eve.post(&path, &json!({ "messageId": second["id"] })).await.status, StatusCode::NOT_FOUND);
+    let other = eve.post("/api/messages", &json!({ "receiverId": ann_id, "content": "hi" })).await.body;
+    let wrong = bob.post(&path, &json!({ "messageId": other["id"] })).await;
+    assert_eq!(wrong.status, StatusCode::NOT_FOUND, "{}", wrong.body);
+    assert_eq!(
+        bob.post("/api/conversations/999999/read", &json!({ "messageId": 1 })).await.status,
+        StatusCode::NOT_FOUND
+    );
+    for bad in [json!({}), json!({ "messageId": "x" }), json!({ "messageId": 1, "extra": true })] {
+        let answer = bob.post(&path, &bad).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(answer.body["message"].is_string());
+    }
+
+    // A room: only its members may mark it.
+    ann.post_empty("/api/communities/tech/join").await;
+    let said = ann.post("/api/communities/tech/messages", &json!({ "content": "hello room" })).await.body;
+    let room_path = format!("/api/conversations/{}/read", said["conversationId"]);
+    assert_eq!(bob.post(&room_path, &json!({ "messageId": said["id"] })).await.status, StatusCode::FORBIDDEN);
+    bob.post_empty("/api/communities/tech/join").await;
+    assert_eq!(bob.post(&room_path, &json!({ "messageId": said["id"] })).await.status, StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
+async fn a_socket_open_before_joining_a_room_or_a_team_gets_their_messages_from_then_on() {
+    let app = spawn_app().await;
+    let (ann, _, _) = person(&app, "innovator").await;
+    let (bob, bob_id, bob_cookie) = person(&app, "innovator").await;
+    let mut socket = open_socket(&app, &bob_cookie).await;
+    ann.post_empty("/api/communities/startups/join").await;
+    ann.post("/api/communities/startups/messages", &json!({ "content": "before Bob" })).await;
+    assert!(silent(&mut socket, &["community_message"]).await, "not a member yet");
+    bob.post_empty("/api/communities/startups/join").await;
+    let sent = ann.post("/api/communities/startups/messages", &json!({ "content": "welcome Bob" })).await;
+    assert_eq!(frame_of(&mut socket, &["community_message"]).await["message"], sent.body);
+
+    // A project Bob's socket did not know of: added by its owner, then his own project, made while connected.
+    let project = ann.post("/api/projects", &json!({ "title": "Added later" })).await.body["id"].as_i64().unwrap();
+    let added = ann.post(&format!("/api/projects/{project}/collaborators"), &json!({ "userId": bob_id })).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    let sent = ann.post(&format!("/api/projects/{project}/messages"), &json!({ "content": "hi team" })).await;
+    assert_eq!(frame_of(&mut socket, &["project_message"]).await["message"], sent.body);
+    let own = bob.post("/api/projects", &json!({ "title": "Bob's own" })).await.body["id"].as_i64().unwrap();
+    let mut other_tab = open_socket(&app, &bob_cookie).await;
+    let sent = bob.post(&format!("/api/projects/{own}/messages"), &json!({ "content": "note to self" })).await;
+    assert_eq!(frame_of(&mut socket, &["project_message"]).await["message"], sent.body);
+    assert_eq!(frame_of(&mut other_tab, &["project_message"]).await["message"], sent.body);
+
+    // A viewer follows a project but is not in its chat.
+    let (carl, carl_id, carl_cookie) = person(&app, "explorer").await;
+    let mut carl_socket = open_socket(&app, &carl_cookie).await;
+    let viewer = json!({ "userId": carl_id, "role": "viewer" });
+    assert_eq!(ann.post(&format!("/api/projects/{project}/collaborators"), &viewer).await.status, StatusCode::CREATED);
+    ann.post(&format!("/api/projects/{project}/messages"), &json!({ "content": "team only" })).await;
+    assert!(silent(&mut carl_socket, &["project_message"]).await);
+    drop(carl);
+}
