@@ -1,12 +1,17 @@
 //! The reference for `bench/run`: a bare axum server with no database and no layers. It answers the
-//! hot read (`/api/auth/user-refresh`) with a fixed user of the same shape; `/fixed` with the JSON
+//! hot read (`/api/auth/user-refresh`) doing the work Grow's session cache does when it hits: the
+//! `grow_session` cookie found in the headers, hashed (SHA-256, as Grow stores tokens), looked up
+//! among the people of `BENCH_SESSIONS_FILE` (a token, a tab and that person's answer captured from
+//! Grow, a line each) and that person's stored bytes answered, 401 for an unknown one; `/fixed` with the JSON
 //! document in the file `BENCH_FIXED_FILE` (a page of the feed captured from Grow), serialised on
 //! every request, and `/fixed-bytes` with the same document serialised once; `/fixed/{n}` with the document in `BENCH_FIXED_DIR/{n}.json` the same way (the
 //! mix's answers); `POST /upload` by reading the whole body and answering a fixed JSON of an upload's
 //! size; and `/ws` as an echoing WebSocket with axum's default buffers (the socket benchmark's
 //! reference). Grow's figures are reported as a ratio of this one, measured in the same run.
 
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc};
+
+use grow::auth::token::hash;
 
 use axum::{
     body::Bytes,
@@ -14,7 +19,7 @@ use axum::{
         ws::{WebSocket, WebSocketUpgrade},
         DefaultBodyLimit, Path,
     },
-    http::{header, StatusCode},
+    http::{header, HeaderMap, StatusCode},
     response::IntoResponse,
     routing::{get, post},
     Json, Router,
@@ -29,15 +34,29 @@ async fn echo(mut socket: WebSocket) {
     }
 }
 
+/// The session token of a request's `grow_session` cookie.
+fn session_token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == "grow_session")
+        .map(|(_, value)| value.trim())
+}
+
 #[tokio::main]
 async fn main() {
     let port = std::env::var("PORT").unwrap_or_else(|_| "5901".into());
-    let user = serde_json::json!({
-        "id": 1, "firstName": "Bench", "lastName": "Mark", "username": "bench", "email": "bench@example.com",
-        "role": "explorer", "plan": "free", "bio": null, "location": null, "skills": [], "profileImageUrl": null,
-        "coins": 0, "lifetimeCoins": 0, "scratchCardStreak": 0, "lastScratchDate": null, "streakDays": 0,
-        "connectionCount": 0, "isDiscoverable": true, "isAdmin": false, "emailVerified": false,
-        "createdAt": "2026-01-01T00:00:00.000Z", "updatedAt": "2026-01-01T00:00:00.000Z"
+    let sessions: Arc<HashMap<String, Bytes>> = Arc::new(match std::env::var("BENCH_SESSIONS_FILE") {
+        Ok(path) => std::fs::read_to_string(path)
+            .expect("read BENCH_SESSIONS_FILE")
+            .lines()
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(token, body)| (hash(token), Bytes::from(body.to_string())))
+            .collect(),
+        Err(_) => HashMap::new(),
     });
     let fixed: Arc<serde_json::Value> = Arc::new(match std::env::var("BENCH_FIXED_FILE") {
         Ok(path) => serde_json::from_slice(&std::fs::read(path).expect("read BENCH_FIXED_FILE")).expect("JSON"),
@@ -46,7 +65,18 @@ async fn main() {
     // The same document as bytes made once: the least serving it can cost.
     let fixed_bytes = Bytes::from(serde_json::to_vec(&*fixed).unwrap_or_default());
     let app = Router::new()
-        .route("/api/auth/user-refresh", get(move || async move { Json(user.clone()) }))
+        .route(
+            "/api/auth/user-refresh",
+            get(move |headers: HeaderMap| {
+                let sessions = sessions.clone();
+                async move {
+                    match session_token(&headers).and_then(|token| sessions.get(&hash(token))) {
+                        Some(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes.clone()).into_response(),
+                        None => StatusCode::UNAUTHORIZED.into_response(),
+                    }
+                }
+            }),
+        )
         .route(
             "/fixed-bytes",
             get(move || {

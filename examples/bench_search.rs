@@ -278,6 +278,9 @@ async fn main() -> anyhow::Result<()> {
         percentile(&times, 0.99),
         percentile(&times, 1.0)
     );
+    // The figures bench/run reads, one `key value` a line.
+    println!("index_seconds {:.2}", start_time.as_secs_f64());
+    println!("p95_ms {:.2}", percentile(&times, 0.95));
     let mut slowest: Vec<(String, f64)> = Vec::new();
     for q in QUESTIONS {
         let mut mine: Vec<f64> = per_question.iter().filter(|(p, _)| p == q).map(|(_, t)| *t).collect();
