@@ -1746,7 +1746,7 @@ export interface components {
             rememberToken?: string | null;
             user: components["schemas"]["User"];
         };
-        /** @description The newest message the caller has seen in a conversation. */
+        /** @description How far the caller has read a conversation: up to and including this message. */
         MarkRead: {
             /** Format: int64 */
             messageId: number;
@@ -4023,6 +4023,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The conversation's id (a frame's `conversationId`) */
                 id: string;
             };
             cookie?: never;
@@ -4033,7 +4034,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Read up to that message (never moved backwards) */
+            /** @description Read up to that message (a mark already further on stays) */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4056,7 +4057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a member of the conversation */
+            /** @description Not a member of the project or room */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4065,9 +4066,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown conversation */
+            /** @description No such conversation of the caller's, or the message is not in it */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
