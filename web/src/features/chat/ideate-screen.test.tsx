@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { CURRENT_USER_KEY } from '@/lib/session';
 import { SafetyContext, type BlockOptions, type ReportTarget, type SafetyPerson } from '@/lib/safety';
 import { currentToast } from '@/lib/toast';
 import { makeUser } from '@/test/fixtures';
@@ -55,11 +57,21 @@ interface Served {
   joins: string[];
   uploads: number;
   messageReads: string[];
+  /** Read marks posted (`POST /api/conversations/{id}/read`): the conversation and the message. */
+  readMarks: { id: string; messageId: number }[];
 }
 
 /** The screen's calls, answered from `world`, recording what it sends. */
 function serve(world: World = {}): Served {
-  const served: Served = { sent: [], edits: [], deletes: [], joins: [], uploads: 0, messageReads: [] };
+  const served: Served = {
+    sent: [],
+    edits: [],
+    deletes: [],
+    joins: [],
+    uploads: 0,
+    messageReads: [],
+    readMarks: [],
+  };
   let nextId = 900;
   const messages = () => world.messages ?? [];
   const history = (request: Request) => {
@@ -98,6 +110,11 @@ function serve(world: World = {}): Served {
     http.get('/api/messages/:id', ({ request }) => history(request)),
     http.get('/api/projects/:id/messages', ({ request }) => history(request)),
     http.get('/api/communities/:slug/messages', ({ request }) => history(request)),
+    http.post('/api/conversations/:id/read', async ({ request, params }) => {
+      const { messageId } = await request.json();
+      served.readMarks.push({ id: String(params.id), messageId });
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get('/api/projects/:id/collaborators', () => HttpResponse.json(world.team ?? [])),
     http.get('/api/projects/:id', ({ params }) =>
       HttpResponse.json([...(world.projects ?? []), makeProject()].find((p) => p.id === Number(params.id))),
@@ -319,14 +336,17 @@ describe('IdeateScreen, a direct chat', () => {
         }),
       ],
     };
-    serve(world);
+    const served = serve(world);
     server.use(live.handler);
+    // Signed in as Ada: the app reads who is signed in before anything else.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(CURRENT_USER_KEY, ME);
     renderWithProviders(
       <>
         <LiveChannel />
         <IdeateScreen user={ME} />
       </>,
-      { path: '/ideate?chat=8' },
+      { path: '/ideate?chat=8', queryClient },
     );
     const log = await screen.findByRole('log', undefined, LAZY);
     expect(within(log).getByText('Hi Ada')).toBeInTheDocument();
@@ -340,10 +360,13 @@ describe('IdeateScreen, a direct chat', () => {
     live.push({ type: 'typing', chat: { kind: 'direct', userId: 8 }, userId: 8 });
     expect(await within(sheet()).findByText('typing…')).toBeInTheDocument();
 
+    // The frame carries the message: it is shown and marked read without reading the history again.
     const fresh = makeMessage({ id: 3, senderId: 8, content: 'Fresh news' });
     world.messages = [...world.messages!, fresh];
     live.push({ type: 'chat_message', id: 3, conversationId: 100, senderId: 8, message: fresh });
     expect(await within(log).findByText('Fresh news')).toBeInTheDocument();
+    await waitFor(() => expect(served.readMarks).toEqual([{ id: '100', messageId: 3 }]));
+    expect(served.messageReads).toEqual(['/api/messages/8?limit=30']);
     // Their message ends their typing.
     expect(within(sheet()).queryByText('typing…')).toBeNull();
 
@@ -358,6 +381,8 @@ describe('IdeateScreen, a direct chat', () => {
       message: makeMessage({ id: 901, senderId: 7, content: 'Once only' }),
     });
     await waitFor(() => expect(within(log).getAllByText('Once only')).toHaveLength(1));
+    expect(served.readMarks).toHaveLength(1);
+    expect(served.messageReads).toHaveLength(1);
 
     // Someone removed a message: it goes at once.
     live.push({ type: 'message_deleted', id: 1, conversationId: 100 });

@@ -1,18 +1,29 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { invalidatePath, keyIsUnder } from '@/lib/api/query-keys';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { apiKey, invalidatePath } from '@/lib/api/query-keys';
 import { liveFeature } from '@/lib/live';
-import { presenceKey, type MessagesData } from './api/chat';
-import type { Presence } from './api/types';
-import { refreshNewestPage } from './hooks/use-chat-messages';
-import { chatOfMessagesPath, messagesPath, type OpenChat } from './lib/chat-ref';
+import { CURRENT_USER_KEY, type User } from '@/lib/session';
+import { markConversationRead, presenceKey, type MessagesData } from './api/chat';
+import type { Conversation, Message, Presence } from './api/types';
+import { placeMessage, replaceMessage } from './hooks/use-chat-messages';
+import { messagesPath, type OpenChat } from './lib/chat-ref';
+import { timeOf } from './lib/sort';
 import { noteTyping, stopTyping } from './lib/typing';
 
 /**
- * The chat area's live frames (API.md "Live channel", "Messages beyond the spec"). A new message reads the newest
- * page of the chat it belongs to again (only an open chat's history is in use, so only that one is read; reading
- * it also marks the chat read), then the conversation list (the unread dots). An edit refetches the histories
- * holding that conversation; a removal takes the message out of them at once. Typing is noted for a few seconds.
- * After a reconnect every live query is read again (src/lib/live.ts), so nothing sent meanwhile is lost.
+ * The chat area's live frames (API.md "Live channel", "Messages beyond the spec"; issue 32 "Frames carry what
+ * changed"). A message frame carries the message as the history shows it, so nothing is read again:
+ * - the message joins every cached history of its chat (once, by id; my own copy, by client id). A history not in
+ *   the cache is left alone: it is read when the chat is opened. One cached but not on screen gets the message too,
+ *   so the chat shows it the moment it opens; opening reads its newest page anyway (`refetchOnMount: 'always'`,
+ *   the read that marks it read), so nothing stays stale by it.
+ * - a chat open and on screen (its history in use, the page visible) is marked read up to the message with one
+ *   `POST /api/conversations/{id}/read`; one open while the page is hidden is marked read once the page is seen.
+ * - the conversation list takes the message as its last one (unread unless read or mine: sending marks a chat read
+ *   for its sender) and moves it to the top; a conversation the list does not hold yet (a first message) reads the
+ *   list again.
+ * An edit replaces the message where it is cached; a removal takes it out of every history at once. Typing is noted
+ * for a few seconds. After a reconnect every live query is read again (src/lib/live.ts), so nothing sent meanwhile
+ * is lost.
  */
 
 /** The query keys of message histories: direct (`/api/messages/{id}`), project and room chats. */
@@ -22,87 +33,185 @@ function isHistoryKey(key: readonly unknown[]): boolean {
   return typeof key[0] === 'string' && HISTORY.test(key[0]);
 }
 
-function holdsConversation(data: unknown, conversationId: number): boolean {
-  const pages = (data as MessagesData | undefined)?.pages ?? [];
-  return pages.some((page) => page.items.some((message) => message.conversationId === conversationId));
+function isConversationList(key: readonly unknown[]): boolean {
+  return key[0] === '/api/conversations';
 }
 
-/** Refetch the histories (in use) that show this conversation. */
-function refreshConversation(queryClient: QueryClient, conversationId: number): void {
-  void queryClient.invalidateQueries({
-    predicate: (query) => isHistoryKey(query.queryKey) && holdsConversation(query.state.data, conversationId),
-  });
+function currentUserId(queryClient: QueryClient): number | null {
+  return queryClient.getQueryData<User | null>(CURRENT_USER_KEY)?.id ?? null;
 }
 
-/** Take a removed message out of every cached history. */
-function removeMessage(queryClient: QueryClient, id: number): void {
-  queryClient.setQueriesData<MessagesData>(
-    { predicate: (query) => isHistoryKey(query.queryKey) },
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({ ...page, items: page.items.filter((m) => m.id !== id) })),
-      },
+function isPageVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState === 'visible';
+}
+
+function historyOf(queryClient: QueryClient, chat: OpenChat): Query<MessagesData> | undefined {
+  return queryClient
+    .getQueryCache()
+    .find<MessagesData>({ queryKey: apiKey(messagesPath(chat)), exact: true });
+}
+
+function holds(data: MessagesData | undefined, id: number): boolean {
+  return data?.pages.some((page) => page.items.some((message) => message.id === id)) ?? false;
+}
+
+/**
+ * Puts the message into a cached history. A read under way (the first page, an older one, a reconnect's refetch)
+ * may have been answered before the message was stored and would write over it: it goes in again once that read
+ * is in.
+ */
+async function keepInHistory(queryClient: QueryClient, query: Query<MessagesData>, message: Message) {
+  const place = () =>
+    queryClient.setQueryData<MessagesData>(query.queryKey, (data) =>
+      data ? placeMessage(data, message) : data,
+    );
+  place();
+  while (query.state.fetchStatus !== 'idle' && query.promise) {
+    await query.promise.catch(() => undefined);
+    place();
+  }
+}
+
+/** The conversation list with this message as its conversation's last; false when no cached list holds it. */
+function noteInConversationList(queryClient: QueryClient, message: Message, unread: boolean): boolean {
+  let listed = false;
+  queryClient.setQueriesData<Conversation[]>(
+    { predicate: (query) => isConversationList(query.queryKey) },
+    (list) => {
+      const at = list?.findIndex((conversation) => conversation.id === message.conversationId) ?? -1;
+      const conversation = list?.[at];
+      if (!list || !conversation) return list;
+      listed = true;
+      // Frames may come out of order: an older message changes only the unread mark, and the list's order stays.
+      if (timeOf(message.createdAt) < timeOf(conversation.lastMessageAt))
+        return list.map((c) =>
+          c === conversation ? { ...c, hasUnreadMessages: c.hasUnreadMessages || unread } : c,
+        );
+      const latest: Conversation = {
+        ...conversation,
+        lastMessage: message.content,
+        lastMessageAt: message.createdAt,
+        hasUnreadMessages: unread,
+      };
+      return [latest, ...list.filter((c) => c !== conversation)];
+    },
   );
+  return listed;
 }
 
-/** The newest pages of these chats are read again, then the conversation list (reading them marked them read). */
-function refreshChats(queryClient: QueryClient, chats: readonly OpenChat[]): void {
-  void invalidatePath(queryClient, '/api/conversations');
-  void Promise.all(chats.map((chat) => refreshNewestPage(queryClient, chat))).then(() =>
+/** The conversation seen up to this message: told to the server, and the list's unread mark taken off. */
+function markRead(queryClient: QueryClient, conversationId: number, messageId: number): void {
+  const unread = (c: Conversation) => c.id === conversationId && c.hasUnreadMessages;
+  queryClient.setQueriesData<Conversation[]>(
+    { predicate: (query) => isConversationList(query.queryKey) },
+    (list) =>
+      list?.some(unread) ? list.map((c) => (unread(c) ? { ...c, hasUnreadMessages: false } : c)) : list,
+  );
+  // Refused (no longer a member, the conversation gone) or not sent: the list is read again as the server has it.
+  markConversationRead(conversationId, messageId).catch(() =>
     invalidatePath(queryClient, '/api/conversations'),
   );
 }
 
-/** A message in a group chat (a project's, a room's): its sender stopped typing, the chat and the list refresh. */
-function onGroupMessage(chat: OpenChat, senderId: number, queryClient: QueryClient): void {
-  stopTyping(messagesPath(chat), senderId);
-  refreshChats(queryClient, [chat]);
+/**
+ * Chats that were open while the page was hidden, by conversation: the newest message that came meanwhile and the
+ * history that shows it. They are marked read once the page is visible again, if still open.
+ */
+const unseen = new Map<number, { queryClient: QueryClient; queryHash: string; messageId: number }>();
+let watchingVisibility = false;
+
+function markReadWhenSeen(queryClient: QueryClient, query: Query<MessagesData>, message: Message): void {
+  const earlier = unseen.get(message.conversationId);
+  if (!earlier || earlier.messageId < message.id)
+    unseen.set(message.conversationId, { queryClient, queryHash: query.queryHash, messageId: message.id });
+  if (watchingVisibility || typeof document === 'undefined') return;
+  watchingVisibility = true;
+  document.addEventListener('visibilitychange', () => {
+    if (!isPageVisible()) return;
+    for (const [conversationId, { queryClient: client, queryHash, messageId }] of unseen) {
+      unseen.delete(conversationId);
+      if (client.getQueryCache().get(queryHash)?.isActive()) markRead(client, conversationId, messageId);
+    }
+  });
 }
 
 /**
- * The direct chats a message may belong to: the chat with its sender (for its receiver), and the histories holding
- * its conversation (the sender's other tabs: the frame does not name the receiver). When no open history holds
- * it (a first message, sent from another tab), every open direct chat.
+ * A new message in one of my chats (`chats`: where it may be shown; a direct message names both people). Its sender
+ * stopped typing; it joins the cached histories, the conversation list, and the read mark when it is on screen.
  */
-function directChatsOf(queryClient: QueryClient, senderId: number, conversationId: number): OpenChat[] {
-  const open = queryClient
-    .getQueryCache()
-    .findAll({ predicate: (query) => query.isActive() && isHistoryKey(query.queryKey) })
-    .flatMap((query) => {
-      const chat = chatOfMessagesPath(String(query.queryKey[0]));
-      return chat?.kind === 'direct'
-        ? [{ chat, holds: holdsConversation(query.state.data, conversationId) }]
-        : [];
-    });
-  const named = open.filter(
-    ({ chat, holds }) => holds || (chat.kind === 'direct' && chat.userId === senderId),
+function receive(queryClient: QueryClient, chats: readonly OpenChat[], typingIn: OpenChat, message: Message) {
+  stopTyping(messagesPath(typingIn), message.senderId);
+  const shownIn = chats.flatMap((chat) => historyOf(queryClient, chat) ?? []);
+  const open = shownIn.find((query) => query.isActive());
+  // Shown already (the same frame twice): it was read, or marked read, when it came in.
+  const shown = open !== undefined && holds(open.state.data, message.id);
+  for (const query of shownIn) void keepInHistory(queryClient, query, message);
+  // My own message (sent from this tab or another) was marked read by sending it.
+  const mine = message.senderId === currentUserId(queryClient);
+  const seen = !mine && open !== undefined && isPageVisible();
+  if (!noteInConversationList(queryClient, message, !(mine || seen)))
+    void invalidatePath(queryClient, '/api/conversations');
+  if (mine || !open || shown) return;
+  if (seen) markRead(queryClient, message.conversationId, message.id);
+  else markReadWhenSeen(queryClient, open, message);
+}
+
+/**
+ * The direct chat a message is shown in: for its receiver the chat is named by the sender, for the sender's other
+ * tabs by the receiver. Not knowing who I am (not yet read), both: a chat with myself is never cached.
+ */
+function directChats(queryClient: QueryClient, message: Message): OpenChat[] {
+  const me = currentUserId(queryClient);
+  const people = new Set([message.senderId, message.receiverId]);
+  return [...people].flatMap((userId) =>
+    userId == null || userId === me ? [] : [{ kind: 'direct' as const, userId }],
   );
-  return (named.length > 0 ? named : open).map(({ chat }) => chat);
 }
 
 export const chatLive = liveFeature('chat', {
-  chat_message: (frame, { queryClient }) => {
-    stopTyping(messagesPath({ kind: 'direct', userId: frame.senderId }), frame.senderId);
-    refreshChats(queryClient, directChatsOf(queryClient, frame.senderId, frame.conversationId));
-    // A history not on screen is read afresh when it is opened.
-    void queryClient.invalidateQueries({
-      predicate: (query) => !query.isActive() && keyIsUnder(query.queryKey, '/api/messages'),
-      refetchType: 'none',
-    });
+  chat_message: ({ message }, { queryClient }) => {
+    // Typing is shown in the chat named by the one typing (./lib/typing.ts).
+    receive(
+      queryClient,
+      directChats(queryClient, message),
+      { kind: 'direct', userId: message.senderId },
+      message,
+    );
   },
-  project_message: (frame, { queryClient }) => {
-    onGroupMessage({ kind: 'project', projectId: frame.projectId }, frame.senderId, queryClient);
+  project_message: ({ message, projectId }, { queryClient }) => {
+    const chat: OpenChat = { kind: 'project', projectId };
+    receive(queryClient, [chat], chat, message);
   },
-  community_message: (frame, { queryClient }) => {
-    onGroupMessage({ kind: 'room', slug: frame.room }, frame.senderId, queryClient);
+  community_message: ({ message, room }, { queryClient }) => {
+    const chat: OpenChat = { kind: 'room', slug: room };
+    receive(queryClient, [chat], chat, message);
   },
-  message_updated: (frame, { queryClient }) => {
-    refreshConversation(queryClient, frame.conversationId);
-    void invalidatePath(queryClient, '/api/conversations');
+  message_updated: ({ message }, { queryClient }) => {
+    queryClient.setQueriesData<MessagesData>(
+      { predicate: (query) => isHistoryKey(query.queryKey) },
+      (data) => (data ? replaceMessage(data, message) : data),
+    );
+    // The list shows the conversation's last message: the edited one, when it is the last (the same time).
+    const isLast = (c: Conversation) =>
+      c.id === message.conversationId &&
+      c.lastMessage !== message.content &&
+      timeOf(c.lastMessageAt) === timeOf(message.createdAt);
+    queryClient.setQueriesData<Conversation[]>(
+      { predicate: (query) => isConversationList(query.queryKey) },
+      (list) =>
+        list?.some(isLast) ? list.map((c) => (isLast(c) ? { ...c, lastMessage: message.content } : c)) : list,
+    );
   },
   message_deleted: (frame, { queryClient }) => {
-    removeMessage(queryClient, frame.id);
+    queryClient.setQueriesData<MessagesData>(
+      { predicate: (query) => isHistoryKey(query.queryKey) },
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, items: page.items.filter((m) => m.id !== frame.id) })),
+        },
+    );
+    // The list's last message may have been this one: which one is last now, the server says.
     void invalidatePath(queryClient, '/api/conversations');
   },
   // Someone is typing in one of my chats: 'typing…' for a few seconds (./lib/typing.ts). A direct chat is named by

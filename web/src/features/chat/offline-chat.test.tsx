@@ -5,9 +5,13 @@ import { HttpResponse } from 'msw';
 import { http } from '@/test/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearPersistedCache } from '@/lib/persisted-cache';
+import { createQueryClient } from '@/lib/query-client';
+import { CURRENT_USER_KEY } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';
+import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
+import { LiveChannel } from '@/app/live-channel';
 import type { Message } from './api/types';
 import IdeateScreen from './ideate-screen';
 import { outbox } from './lib/outbox';
@@ -119,5 +123,43 @@ describe('a chat with no network', () => {
     // Sent again or not, it is stored once: the server answers a known client id with the stored message.
     expect(posts.every((post) => post.clientId === 'lost-answer-1')).toBe(true);
     expect(thread()).toEqual(['Stored before the answer was lost']);
+  });
+
+  it('a waiting message whose frame comes (it was stored, its answer lost) shows once and leaves the queue', async () => {
+    const live = liveServer({ userId: ME.id });
+    const posts = serveChat();
+    server.use(live.handler);
+    // Signed in as Ada: the app reads who is signed in before anything else.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(CURRENT_USER_KEY, ME);
+    renderWithProviders(
+      <>
+        <LiveChannel />
+        <OutboxSender userId={ME.id} />
+        <IdeateScreen user={ME} />
+      </>,
+      { path: '/ideate?chat=8', queryClient },
+    );
+    await screen.findByText('No messages yet. Start a conversation!', undefined, LAZY);
+    await waitFor(() => expect(live.openCount()).toBe(1));
+
+    act(() => onlineManager.setOnline(false));
+    await userEvent.type(composer(), 'First, typed offline{Enter}');
+    await waitFor(() => expect(thread()).toEqual([`First, typed offline (${WAITING})`]));
+    const [pending] = outbox.items();
+    const stored = makeMessage({
+      id: 600,
+      senderId: ME.id,
+      receiverId: 8,
+      senderName: 'Ada Lovelace',
+      content: 'First, typed offline',
+      clientId: pending!.clientId,
+    });
+    live.push({ type: 'chat_message', id: 600, conversationId: 100, senderId: ME.id, message: stored });
+
+    await waitFor(() => expect(thread()).toEqual(['First, typed offline']));
+    await waitFor(() => expect(outbox.items()).toEqual([]));
+    act(() => onlineManager.setOnline(true));
+    expect(posts).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export { connectionsQuery } from '@/lib/connections';
 
 /**
  * The chat area's calls (spec 000 §7; API.md "Community rooms", "Messages beyond the spec"). Reads are live: the
- * chat frames refresh them (../live.ts) and so does every reconnect (`meta.live`).
+ * chat frames write them (../live.ts) and every reconnect reads them again (`meta.live`).
  */
 
 /** How many messages a page brings; scrolling up loads the page before. */
@@ -140,9 +140,18 @@ export function messagesQuery(chat: OpenChat, onFirstPage?: () => void) {
   });
 }
 
-/** The newest page of a chat's history (the first page of `messagesQuery`; reading it marks the chat read). */
-export async function newestMessagesPage(chat: OpenChat, signal?: AbortSignal): Promise<MessagePage> {
-  return toPage(await readMessages(chat, null, signal ?? new AbortController().signal));
+/**
+ * `POST /api/conversations/{id}/read {messageId}` (204): I have seen the conversation up to this message (the
+ * server never moves the mark backwards). A message pushed into an open chat is marked read by this, not by reading
+ * the history again.
+ */
+export async function markConversationRead(conversationId: number, messageId: number): Promise<void> {
+  await unwrap(
+    api.POST('/api/conversations/{id}/read', {
+      params: { path: { id: String(conversationId) } },
+      body: { messageId },
+    }),
+  );
 }
 
 /** Sends a message to a chat: `POST /api/messages` (direct), the project's or the room's messages. */

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiKey, invalidatePath } from '@/lib/api/query-keys';
-import { messagesQuery, newestMessagesPage, type MessagesData } from '../api/chat';
-import type { Message, MessagePage } from '../api/types';
+import { messagesQuery, type MessagesData } from '../api/chat';
+import type { Message } from '../api/types';
 import { messagesPath, type OpenChat } from '../lib/chat-ref';
 
 /**
@@ -17,78 +17,46 @@ export function flattenMessages(data: MessagesData | undefined): Message[] {
   return [...byId.values()];
 }
 
-/** Put a message I just sent (or edited) into the open chat's cache, without waiting for the frame's refetch. */
-export function upsertMessage(queryClient: QueryClient, chat: OpenChat, message: Message): void {
-  queryClient.setQueryData<MessagesData>(apiKey(messagesPath(chat)), (data) => {
-    if (!data) return data;
-    let found = false;
-    const pages = data.pages.map((page) => ({
-      ...page,
-      items: page.items.map((item) => {
-        if (item.id !== message.id) return item;
-        found = true;
-        return message;
-      }),
-    }));
-    if (!found && pages[0]) pages[0] = { ...pages[0], items: [...pages[0].items, message] };
-    return { ...data, pages };
+/**
+ * A history with `message` in it, each message once: it takes the place of the copy with its id, or of my own copy
+ * with its client id (the server stores a client id once, so both name one message), else it joins the newest page
+ * at its place in sending order (frames and answers may arrive in any order). The same data when nothing changed.
+ */
+export function placeMessage(data: MessagesData, message: Message): MessagesData {
+  const same = (item: Message) =>
+    item.id === message.id ||
+    (message.clientId != null && item.clientId === message.clientId && item.senderId === message.senderId);
+  if (data.pages.some((page) => page.items.some(same))) return replaceMessage(data, message, same);
+  const [newest, ...older] = data.pages;
+  if (!newest) return data;
+  const at = newest.items.findIndex((item) => item.id > message.id);
+  const items =
+    at === -1
+      ? [...newest.items, message]
+      : [...newest.items.slice(0, at), message, ...newest.items.slice(at)];
+  return { ...data, pages: [{ ...newest, items }, ...older] };
+}
+
+/** A history with the copy of `message` (by id, or as `same` says) replaced; the same data when it holds none. */
+export function replaceMessage(
+  data: MessagesData,
+  message: Message,
+  same: (item: Message) => boolean = (item) => item.id === message.id,
+): MessagesData {
+  let found = false;
+  const pages = data.pages.map((page) => {
+    if (!page.items.some(same)) return page;
+    found = true;
+    return { ...page, items: page.items.map((item) => (same(item) ? message : item)) };
   });
+  return found ? { ...data, pages } : data;
 }
 
-/**
- * A history with its newest page read again: the new page takes the place of what it covers, older loaded pages
- * stay as they are. When more arrived than a page holds (the new page reaches no message already loaded), the
- * history starts again from the new page rather than leave a gap.
- */
-export function mergeNewestPage(data: MessagesData, page: MessagePage): MessagesData {
-  const first = data.pages[0];
-  const fresh = new Set(page.items.map((message) => message.id));
-  const oldestFresh = page.items[0]?.id;
-  const reaches =
-    first !== undefined && (first.items.length === 0 || first.items.some((m) => fresh.has(m.id)));
-  if (page.nextCursor === null || !reaches || oldestFresh === undefined)
-    return { pages: [page], pageParams: [null] };
-  const older = first.items.filter((message) => message.id < oldestFresh);
-  return {
-    pages: [{ items: [...older, ...page.items], nextCursor: first.nextCursor }, ...data.pages.slice(1)],
-    pageParams: data.pageParams,
-  };
-}
-
-/** The newest read of each history that was applied (an answer that comes back after a newer one is dropped). */
-const applied = new Map<string, number>();
-let reads = 0;
-
-/**
- * A new message in a chat: its newest page is read again, not every page loaded (a long-open chat would reread its
- * whole history for each message). Only a history on screen is read; one not in use is read afresh when opened.
- * Resolves once the page is in (the chat is then marked read).
- */
-export async function refreshNewestPage(queryClient: QueryClient, chat: OpenChat): Promise<void> {
-  const key = apiKey(messagesPath(chat));
-  const query = queryClient.getQueryCache().find<MessagesData>({ queryKey: key, exact: true });
-  if (!query) return;
-  if (!query.isActive()) {
-    await queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
-    return;
-  }
-  // Still loading (the first read, or older pages): let that read finish, then read the newest page after it.
-  if (query.state.fetchStatus !== 'idle') await query.promise?.catch(() => undefined);
-  if (query.state.data === undefined) {
-    await queryClient.invalidateQueries({ queryKey: key, exact: true });
-    return;
-  }
-  const read = ++reads;
-  let page: MessagePage;
-  try {
-    page = await newestMessagesPage(chat);
-  } catch {
-    // No network or a failing server: the reconnect that follows reads every live history again.
-    return;
-  }
-  if ((applied.get(query.queryHash) ?? 0) > read) return;
-  applied.set(query.queryHash, read);
-  queryClient.setQueryData<MessagesData>(key, (data) => (data ? mergeNewestPage(data, page) : data));
+/** Put a message I just sent (or edited) into the open chat's cache, without waiting for its frame. */
+export function upsertMessage(queryClient: QueryClient, chat: OpenChat, message: Message): void {
+  queryClient.setQueryData<MessagesData>(apiKey(messagesPath(chat)), (data) =>
+    data ? placeMessage(data, message) : data,
+  );
 }
 
 /** Take a message out of the open chat's cache. */

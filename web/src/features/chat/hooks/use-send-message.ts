@@ -35,8 +35,8 @@ function uploadFailed(error?: unknown): void {
 
 /**
  * Sending to the open chat: text (`send`), and a file (`sendFile`: uploaded, then sent as an image, a document or
- * a voice message). What was sent goes into the chat at once; the frame that follows refetches it, so it shows
- * once. Failures have the spec's toasts (spec 000 §8). Text typed with no network, or behind messages still
+ * a voice message). What was sent goes into the chat at once; the frame that follows carries the same message
+ * (../live.ts), so it shows once. Failures have the spec's toasts (spec 000 §8). Text typed with no network, or behind messages still
  * waiting, joins the queue (../lib/outbox.ts) and shows as "Waiting to send" until it is sent.
  */
 export function useSendMessage(chat: OpenChat) {
