@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFrameRouter } from '@/lib/live';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { makeUser } from '@/test/fixtures';
@@ -134,6 +134,33 @@ describe('the chat frames', () => {
     await waitFor(() => expect(open.calls.readMarks).toHaveLength(1));
     expect(open.calls.historyReads).toHaveLength(1);
     open.close();
+  });
+
+  it('a burst of messages in an open chat sends one read mark at once and one for the newest two seconds later', async () => {
+    const open = await openBobsChat([hello]);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      for (const id of [5, 6, 7]) {
+        route(chatMessage(makeMessage({ id, senderId: 8, content: `News ${id}` })), { queryClient: open.queryClient });
+      }
+      await waitFor(() => expect(open.calls.readMarks).toEqual([{ id: '100', messageId: 5 }]));
+      await vi.advanceTimersByTimeAsync(1900);
+      expect(open.calls.readMarks).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(200);
+      await waitFor(() =>
+        expect(open.calls.readMarks).toEqual([
+          { id: '100', messageId: 5 },
+          { id: '100', messageId: 7 },
+        ]),
+      );
+      // Quiet for two more seconds: nothing else goes out.
+      await vi.advanceTimersByTimeAsync(2500);
+      expect(open.calls.readMarks).toHaveLength(2);
+      expect(idsOf(open.chat())).toEqual([1, 5, 6, 7]);
+    } finally {
+      vi.useRealTimers();
+      open.close();
+    }
   });
 
   it('my own message, put in by the answer to my send, is not doubled by its frame, nor marked read again', async () => {

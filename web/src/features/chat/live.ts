@@ -99,6 +99,36 @@ function noteInConversationList(queryClient: QueryClient, message: Message, unre
   return listed;
 }
 
+/**
+ * Read marks go out at most once every READ_EVERY_MS per conversation: the first at once, the newest of those that
+ * come meanwhile when the time is up. A busy room open on screen so stays within the server's budget for read marks
+ * (as many as one person may send messages: one every two seconds), and the mark still ends on the newest message.
+ */
+const READ_EVERY_MS = 2000;
+type ReadsWaiting = Map<number, { messageId: number | null }>;
+/** Per app (query client): the conversations whose last mark went out less than READ_EVERY_MS ago. */
+const readsWaitingOf = new WeakMap<QueryClient, ReadsWaiting>();
+
+function readsWaiting(queryClient: QueryClient): ReadsWaiting {
+  let waiting = readsWaitingOf.get(queryClient);
+  if (!waiting) readsWaitingOf.set(queryClient, (waiting = new Map()));
+  return waiting;
+}
+
+function sendReadMark(queryClient: QueryClient, conversationId: number, messageId: number): void {
+  // Refused (no longer a member, the conversation gone) or not sent: the list is read again as the server has it.
+  markConversationRead(conversationId, messageId).catch(() =>
+    invalidatePath(queryClient, '/api/conversations'),
+  );
+  const waitingHere = readsWaiting(queryClient);
+  waitingHere.set(conversationId, { messageId: null });
+  setTimeout(() => {
+    const waiting = waitingHere.get(conversationId);
+    waitingHere.delete(conversationId);
+    if (waiting?.messageId != null) sendReadMark(queryClient, conversationId, waiting.messageId);
+  }, READ_EVERY_MS);
+}
+
 /** The conversation seen up to this message: told to the server, and the list's unread mark taken off. */
 function markRead(queryClient: QueryClient, conversationId: number, messageId: number): void {
   const unread = (c: Conversation) => c.id === conversationId && c.hasUnreadMessages;
@@ -107,10 +137,9 @@ function markRead(queryClient: QueryClient, conversationId: number, messageId: n
     (list) =>
       list?.some(unread) ? list.map((c) => (unread(c) ? { ...c, hasUnreadMessages: false } : c)) : list,
   );
-  // Refused (no longer a member, the conversation gone) or not sent: the list is read again as the server has it.
-  markConversationRead(conversationId, messageId).catch(() =>
-    invalidatePath(queryClient, '/api/conversations'),
-  );
+  const waiting = readsWaiting(queryClient).get(conversationId);
+  if (waiting) waiting.messageId = Math.max(waiting.messageId ?? 0, messageId);
+  else sendReadMark(queryClient, conversationId, messageId);
 }
 
 /**
