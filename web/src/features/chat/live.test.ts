@@ -141,7 +141,9 @@ describe('the chat frames', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       for (const id of [5, 6, 7]) {
-        route(chatMessage(makeMessage({ id, senderId: 8, content: `News ${id}` })), { queryClient: open.queryClient });
+        route(chatMessage(makeMessage({ id, senderId: 8, content: `News ${id}` })), {
+          queryClient: open.queryClient,
+        });
       }
       await waitFor(() => expect(open.calls.readMarks).toEqual([{ id: '100', messageId: 5 }]));
       await vi.advanceTimersByTimeAsync(1900);

@@ -111,7 +111,7 @@ const readsWaitingOf = new WeakMap<QueryClient, ReadsWaiting>();
 
 function readsWaiting(queryClient: QueryClient): ReadsWaiting {
   let waiting = readsWaitingOf.get(queryClient);
-  if (!waiting) readsWaitingOf.set(queryClient, (waiting = new Map()));
+  if (!waiting) readsWaitingOf.set(queryClient, (waiting = new Map<number, { messageId: number | null }>()));
   return waiting;
 }
 
