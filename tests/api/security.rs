@@ -211,6 +211,8 @@ struct World {
     draft: i64,
     task: i64,
     message: i64,
+    /// Ann and Bob's direct conversation.
+    conversation: i64,
     notification: i64,
     request: i64,
     pledge: i64,
@@ -240,6 +242,7 @@ async fn world(app: &TestApp) -> World {
     assert!(bob.post_empty(&format!("/api/projects/{project}/join")).await.status.is_success());
     let sent = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "Just for Bob" })).await;
     let message = sent.body["id"].as_i64().unwrap();
+    let conversation = sent.body["conversationId"].as_i64().unwrap();
     let (ivy, _) = person(app, "investor").await;
     let pledged =
         ivy.post(&format!("/api/projects/{project}/pledge"), &json!({ "amount": 50_000, "message": "For Ann" })).await;
@@ -248,7 +251,22 @@ async fn world(app: &TestApp) -> World {
     let notification = ann.get("/api/notifications").await.body[0]["id"].as_i64().expect("Ann was notified");
     let asked = ann.post("/api/connections", &json!({ "targetUserId": carl_id, "type": "connection" })).await;
     let request = asked.body["id"].as_i64().unwrap();
-    World { ann, bob, carl, eve, project, draft, task, message, notification, request, pledge, ann_id, bob_id }
+    World {
+        ann,
+        bob,
+        carl,
+        eve,
+        project,
+        draft,
+        task,
+        message,
+        conversation,
+        notification,
+        request,
+        pledge,
+        ann_id,
+        bob_id,
+    }
 }
 
 /// What Ann, Bob and Carl see of Ann's things.
@@ -296,6 +314,11 @@ async fn every_call_that_names_someone_elses_thing_refuses_a_stranger_and_change
             "",
         ),
         ("DELETE /api/connections/{id}", Some((format!("/api/connections/{r}"), json!({}))), ""),
+        (
+            "POST /api/conversations/{id}/read",
+            Some((format!("/api/conversations/{}/read", w.conversation), json!({ "messageId": m }))),
+            "",
+        ),
         ("POST /api/connections/{id}/accept", Some((format!("/api/connections/{r}/accept"), json!({}))), ""),
         ("POST /api/connections/{id}/reject", Some((format!("/api/connections/{r}/reject"), json!({}))), ""),
         ("GET /api/messages/{id}", None, "the caller's own chat with that person"),
