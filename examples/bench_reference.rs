@@ -11,7 +11,7 @@
 
 use std::{collections::HashMap, sync::Arc};
 
-use grow::auth::token::hash;
+use grow::auth::{session::token_from_headers, token::hash};
 
 use axum::{
     body::Bytes,
@@ -32,18 +32,6 @@ async fn echo(mut socket: WebSocket) {
             return;
         }
     }
-}
-
-/// The session token of a request's `grow_session` cookie.
-fn session_token(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == "grow_session")
-        .map(|(_, value)| value.trim())
 }
 
 #[tokio::main]
@@ -70,7 +58,7 @@ async fn main() {
             get(move |headers: HeaderMap| {
                 let sessions = sessions.clone();
                 async move {
-                    match session_token(&headers).and_then(|token| sessions.get(&hash(token))) {
+                    match token_from_headers(&headers).and_then(|token| sessions.get(&hash(token))) {
                         Some(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes.clone()).into_response(),
                         None => StatusCode::UNAUTHORIZED.into_response(),
                     }

@@ -83,6 +83,10 @@ fn line(key: &str, value: f64) {
     println!("{key} {value:.2}");
 }
 
+fn count(key: &str, n: usize) {
+    println!("{key} {n}");
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -162,7 +166,7 @@ async fn main() {
     }
     let failed = failed.load(std::sync::atomic::Ordering::Relaxed);
     assert_eq!(failed, 0, "{failed} of {signups} sign-ups failed");
-    line("signups", signups as f64);
+    count("signups", signups);
     line("signup_seconds", started.elapsed().as_secs_f64());
     tokio::time::sleep(Duration::from_secs(2)).await;
     let after_signups = resident_mb(grow_pid);
@@ -171,7 +175,7 @@ async fn main() {
     // Idle sockets on top: what holding them costs.
     let started = Instant::now();
     let sockets = open_many(grow_port, &cookies, idle, true).await;
-    line("idle_sockets", idle as f64);
+    count("idle_sockets", idle);
     line("idle_open_seconds", started.elapsed().as_secs_f64());
     settle(&db, idle as i64).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -188,6 +192,7 @@ async fn main() {
     let arrived: Arrivals = Arc::default();
     let readers = listen(sockets, "\"chat_message\"", &arrived);
     let mut delivery = Vec::new();
+    let mut answers = Vec::new();
     let mut wrong_content = 0;
     for round in 0..5 {
         let sends = (0..live).map(|i| {
@@ -205,14 +210,16 @@ async fn main() {
                     .await
                     .unwrap();
                 assert!(answer.status().is_success(), "a send answered {}", answer.status());
+                let answered = started.elapsed().as_secs_f64() * 1000.0;
                 let body: serde_json::Value = answer.json().await.unwrap();
-                (body["id"].as_i64().expect("a message id"), started, content)
+                (body["id"].as_i64().expect("a message id"), started, content, answered)
             }
         });
         let sent = futures_util::future::join_all(sends).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         let arrived = arrived.lock().await;
-        for (i, (id, at, content)) in sent.into_iter().enumerate() {
+        for (i, (id, at, content, answered)) in sent.into_iter().enumerate() {
+            answers.push(answered);
             // The receiver's frame (the sender's own socket gets one too, not counted).
             let receiver = (i + pairs) % live;
             let frame = arrived.get(&id).and_then(|frames| frames.iter().find(|f| f.0 == receiver));
@@ -223,12 +230,16 @@ async fn main() {
         }
     }
     delivery.sort_by(f64::total_cmp);
-    line("pairs", pairs as f64);
-    line("pair_messages", (live * 5) as f64);
-    line("pair_delivered", delivery.len() as f64);
-    line("pair_wrong_content", wrong_content as f64);
+    answers.sort_by(f64::total_cmp);
+    count("pairs", pairs);
+    count("pair_messages", live * 5);
+    count("pair_delivered", delivery.len());
+    count("pair_wrong_content", wrong_content);
     line("pair_p50_ms", percentile(&delivery, 0.5));
     line("pair_p99_ms", percentile(&delivery, 0.99));
+    // The send's own answer (stored and committed): what of the delivery time is the write's.
+    line("pair_answer_p50_ms", percentile(&answers, 0.5));
+    line("pair_answer_p99_ms", percentile(&answers, 0.99));
     for reader in readers {
         reader.abort();
     }
@@ -259,9 +270,9 @@ async fn main() {
         reach.extend(frames.iter().map(|(_, t, _)| (*t - started).as_secs_f64() * 1000.0));
     }
     reach.sort_by(f64::total_cmp);
-    line("room_members", room as f64);
-    line("room_sockets", live as f64);
-    line("room_frames_missing", missing as f64);
+    count("room_members", room);
+    count("room_sockets", live);
+    count("room_frames_missing", missing);
     line("room_p50_ms", percentile(&reach, 0.5));
     line("room_p99_ms", percentile(&reach, 0.99));
     for reader in readers {

@@ -255,7 +255,7 @@ fn announce(state: &AppState, tx: &mut Tx, chat: &Chat, frame: ServerFrame) {
 /// and the rooms they joined (their direct chats reach them on their own topic).
 pub async fn topics_of(state: &AppState, user: i64) -> AppResult<Vec<Topic>> {
     let mut conn = state.db.conn().await?;
-    let projects = store::worked_projects(&mut conn, user).await?;
+    let projects = crate::projects::store::worked_by(&mut conn, user).await?;
     let rooms = store::rooms_of(&mut conn, user).await?;
     Ok(projects.into_iter().map(Topic::Project).chain(rooms.into_iter().map(Topic::Room)).collect())
 }

@@ -202,7 +202,7 @@ pub async fn delete(tx: &mut Tx, id: i64) -> Result<(), sqlx::Error> {
 /// first and named in the query: joined inside it, PostgreSQL's generic plan could walk every
 /// project to find the caller's. A project's chat is its workers' (a viewer is not in it).
 pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ConversationRow>, sqlx::Error> {
-    let projects = worked_projects(conn, me).await?;
+    let projects = crate::projects::store::worked_by(conn, me).await?;
     let project_branch = if projects.is_empty() {
         String::new()
     } else {
@@ -377,17 +377,6 @@ pub async fn leave_room(tx: &mut Tx, room: &str, user: i64) -> Result<(), sqlx::
         .execute(&mut **tx)
         .await?;
     Ok(())
-}
-
-/// The projects whose chat `user` reads: those they own or collaborate on (a viewer only follows).
-pub async fn worked_projects(conn: &mut Conn, user: i64) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT id FROM projects WHERE owner_id = $1 \
-         UNION SELECT project_id FROM project_collaborators WHERE user_id = $1 AND role <> 'viewer'",
-    )
-    .bind(user)
-    .fetch_all(&mut *conn)
-    .await
 }
 
 /// The rooms `user` is a member of.

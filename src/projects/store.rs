@@ -442,6 +442,17 @@ pub async fn workers(conn: &mut Conn, project: i64) -> Result<Vec<i64>, sqlx::Er
     .await
 }
 
+/// The other way round: the projects `user` works on (owns, or collaborates on as more than a viewer).
+pub async fn worked_by(conn: &mut Conn, user: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM projects WHERE owner_id = $1 \
+         UNION SELECT project_id FROM project_collaborators WHERE user_id = $1 AND role <> 'viewer'",
+    )
+    .bind(user)
+    .fetch_all(&mut *conn)
+    .await
+}
+
 // ---- tasks ----
 
 const TASK_SELECT: &str = "SELECT t.id, t.project_id, t.title, t.description, t.assigned_to, t.is_completed, \
