@@ -151,6 +151,32 @@ impl std::ops::DerefMut for Tx {
     }
 }
 
+/// SQLite copies its write-ahead log into the database file (a checkpoint, with a sync of the file) in
+/// whichever commit crosses `wal_autocheckpoint` pages: that one write waits tens of milliseconds while
+/// every other queues behind it. A task checkpoints every second instead, beside the writers (a passive
+/// checkpoint takes no write lock), and the automatic one stays only as a backstop should the task fall
+/// behind.
+const WAL_BACKSTOP_PAGES: u32 = 10_000;
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+fn checkpoint_off_the_write_path(pool: &AnyPool) {
+    // Ends when the pool is closed (or with the runtime).
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            if pool.is_closed() {
+                break;
+            }
+            if let Err(err) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await {
+                tracing::debug!(%err, "a passive checkpoint did not run");
+            }
+        }
+    });
+}
+
 impl Db {
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
         sqlx::any::install_default_drivers();
@@ -172,10 +198,11 @@ impl Db {
                     .acquire_timeout(ACQUIRE_WAIT)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
-                            conn.execute(
+                            conn.execute(&*format!(
                                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
-                            )
+                                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
+                                 PRAGMA wal_autocheckpoint = {WAL_BACKSTOP_PAGES};"
+                            ))
                             .await?;
                             Ok(())
                         })
@@ -200,6 +227,9 @@ impl Db {
         }
         .context("could not connect to the database")?;
         let writer = (backend == Backend::Sqlite).then(|| Arc::new(Semaphore::new(1)));
+        if backend == Backend::Sqlite {
+            checkpoint_off_the_write_path(&pool);
+        }
         Ok(Self { pool, backend, writer, open: Arc::default(), listeners: Arc::default() })
     }
 
