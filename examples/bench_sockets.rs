@@ -234,7 +234,8 @@ async fn main() {
             answers.push(*answered);
             // The receiver's frame (the sender's own socket gets one too, not counted).
             let receiver = (i + pairs) % live;
-            if let Some((_, time, carried)) = arrived.get(id).and_then(|frames| frames.iter().find(|f| f.0 == receiver)) {
+            if let Some((_, time, carried)) = arrived.get(id).and_then(|frames| frames.iter().find(|f| f.0 == receiver))
+            {
                 delivery.push((*time - *at).as_secs_f64() * 1000.0);
                 wrong_content += usize::from(carried != content);
             }

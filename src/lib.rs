@@ -10,6 +10,7 @@ pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod connections;
+pub mod cpu_line;
 pub mod db;
 pub mod discovery;
 pub mod edge;

@@ -155,6 +155,10 @@ async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -
     Ok(SearchResults { users, projects: found })
 }
 
+/// Questions being ranked: one a core, the rest in line (three seconds at most, then 503).
+static SEARCHES: std::sync::LazyLock<crate::cpu_line::CpuLine> =
+    std::sync::LazyLock::new(|| crate::cpu_line::CpuLine::per_core(std::time::Duration::from_secs(3)));
+
 #[utoipa::path(get, path = "/api/search", tag = TAG, params(SearchParams),
     responses((status = 200, body = SearchAnswer, description = "People and projects for a question in everyday words, best first"),
               (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
@@ -164,37 +168,34 @@ pub async fn smart(
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<SearchAnswer>> {
     let asked = asked(&state, &me, params).await?;
-    // Ranking is CPU work over the whole index: off the async threads, people and projects side by side.
+    // Ranking is CPU work over the whole index: off the async threads, one question a core at once.
     let search = state.search.clone();
     let (question, asker, limit) = (asked.question.clone(), asked.asker, asked.limit);
-    let (understood, relaxed, people, projects, asker) = tokio::task::spawn_blocking(move || {
-        let index = search.read();
-        let index: &super::Index = &index;
-        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
-        let understood = understand(&question, &vocabulary);
-        let answer = |u: &Understanding| {
-            std::thread::scope(|scope| {
-                let projects = scope.spawn(|| rank::projects(index, u, &asker, limit));
-                let people = rank::people(index, u, &asker, limit);
-                (people, projects.join().unwrap_or_default())
-            })
-        };
-        let (mut people, mut projects) = answer(&understood);
-        let mut relaxed = None;
-        if people.is_empty() && projects.is_empty() {
-            for way in relax::ways(&understood) {
-                let looser = relax::without(&understood, &way);
-                (people, projects) = answer(&looser);
-                if !people.is_empty() || !projects.is_empty() {
-                    relaxed = Some((looser, way));
-                    break;
+    let (understood, relaxed, people, projects, asker) = SEARCHES
+        .run(move || {
+            let index = search.read();
+            let index: &super::Index = &index;
+            let vocabulary =
+                Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+            let understood = understand(&question, &vocabulary);
+            // One after the other: other questions use the other cores.
+            let answer =
+                |u: &Understanding| (rank::people(index, u, &asker, limit), rank::projects(index, u, &asker, limit));
+            let (mut people, mut projects) = answer(&understood);
+            let mut relaxed = None;
+            if people.is_empty() && projects.is_empty() {
+                for way in relax::ways(&understood) {
+                    let looser = relax::without(&understood, &way);
+                    (people, projects) = answer(&looser);
+                    if !people.is_empty() || !projects.is_empty() {
+                        relaxed = Some((looser, way));
+                        break;
+                    }
                 }
             }
-        }
-        (understood, relaxed, people, projects, asker)
-    })
-    .await
-    .map_err(|err| AppError::Internal(err.into()))?;
+            (understood, relaxed, people, projects, asker)
+        })
+        .await?;
     let mut conn = state.db.conn().await?;
     let results = read_back(&mut conn, me.id, &people, &projects).await?;
     let smart_response = answer::smart(
