@@ -286,28 +286,12 @@ pub async fn history(state: &AppState, me: i64, chat: Chat, page: PageRequest) -
 /// Marks a conversation read up to one of its messages for the caller (a chat open on screen as a
 /// message arrives live; opening a chat marks it read by itself). Never moves the mark backwards.
 pub async fn mark_read(state: &AppState, me: i64, conversation: i64, message: i64) -> AppResult<()> {
-    let mut conn = state.db.conn().await?;
-    let (kind, low, high, project, room) =
-        store::parties(&mut conn, conversation).await?.ok_or(AppError::NotFound("Conversation"))?;
-    let chat = match (kind.as_str(), low, high, project, room.as_deref()) {
-        ("direct", Some(low), Some(high), ..) if me == low || me == high => {
-            Chat::Direct { me, other: if me == low { high } else { low } }
-        }
-        ("project", _, _, Some(id), _) => Chat::Project { id },
-        ("room", _, _, _, Some(slug)) => ROOMS
-            .iter()
-            .find(|r| r.0 == slug)
-            .map(|r| Chat::Room { slug: r.0 })
-            .ok_or(AppError::NotFound("Conversation"))?,
-        // Someone else's direct chat: nothing about it is told.
-        _ => return Err(AppError::NotFound("Conversation")),
-    };
-    drop(conn);
+    // The message names its chat (`chat_of`, as for edits and reports); one of another conversation, or of
+    // someone else's direct chat, is not found.
+    let row =
+        store::message(&mut *state.db.conn().await?, message).await?.filter(|m| m.conversation_id == conversation);
+    let chat = row.as_ref().and_then(|m| chat_of(m, me)).ok_or(AppError::NotFound("Message"))?;
     check(state, me, &chat).await?;
-    let row = store::message(&mut *state.db.conn().await?, message).await?;
-    if row.is_none_or(|m| m.conversation_id != conversation) {
-        return Err(AppError::NotFound("Message"));
-    }
     let mut tx = state.db.begin().await?;
     store::mark_read(&mut tx, conversation, me, message).await?;
     tx.commit().await?;

@@ -34,17 +34,6 @@ pub async fn open(
     sqlx::query_scalar("SELECT id FROM conversations WHERE conversation_key = $1").bind(key).fetch_one(&mut **tx).await
 }
 
-/// A conversation's kind and the parties that name its chat: (kind, low id, high id, project, room).
-pub async fn parties(
-    conn: &mut Conn,
-    id: i64,
-) -> Result<Option<(String, Option<i64>, Option<i64>, Option<i64>, Option<String>)>, sqlx::Error> {
-    sqlx::query_as("SELECT kind, low_id, high_id, project_id, room FROM conversations WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await
-}
-
 pub async fn find(conn: &mut Conn, key: &str) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT id FROM conversations WHERE conversation_key = $1")
         .bind(key)
