@@ -1,20 +1,20 @@
-//! The soak of the scale issue: one `grow serve` (release, SQLite, the demo community) holding many
-//! simulated signed-in people at once for a long while, and what it costs.
+//! The soak of the capacity issue, driven by `bench/soak`: many simulated signed-in people against Grow
+//! behind nginx (three instances on PostgreSQL), for a long while, then a reconnect-churn phase measured on
+//! its own.
 //!
 //! Each person keeps a socket open (reading every frame, pinging every 25 s; if it drops, they poll
 //! `/api/auth/user-refresh` every 2 s as the spec's client does until it is back) and, after a think
 //! time of `SOAK_THINK_SECS` on average (uniform from half to one and a half of it), does one thing a
 //! person does: opens the deck, swipes, supports, reads the feed or a project, checks notifications,
 //! sends a direct message to someone (who gets it live), reads their conversations, searches, looks at
-//! rewards or the leaderboard. Every answer is timed at the client and its status checked.
+//! rewards or the leaderboard. Every answer is timed at the client and its status checked. In the churn
+//! phase every person also closes their socket and opens a new one every `SOAK_CHURN_EVERY` s on average.
 //!
-//! Reported: requests and errors, p50/p99/max per call and overall, the live frames received, sockets
-//! dropped, and the server's resident memory every minute.
-//! Targets (issue: scale): 10,000 people, no errors, p99 under 50 ms for every call, memory flat over
-//! 10 minutes.
+//! Prints `key value` lines (for `bench/soak`) and the per-call table in Markdown.
 //!
-//! `taskset -c 1 cargo run --release --example bench_soak` (the server is pinned to core 0);
-//! `SOAK_PEOPLE` (10000), `SOAK_SECS` (600), `SOAK_THINK_SECS` (20), `GROW_BIN` (target/release/grow).
+//! Environment: `SOAK_URL` (nginx, `http://127.0.0.1:port`), `SOAK_COOKIES` (a file of cookies, a person a
+//! line), `SOAK_DATABASE_URL` (to read the projects' ids), `SOAK_PIDS` (the instances, comma-separated, for
+//! their memory), `SOAK_SECS` (1800), `SOAK_THINK_SECS` (20), `SOAK_CHURN_SECS` (300), `SOAK_CHURN_EVERY` (30).
 
 #[path = "support/mod.rs"]
 mod support;
@@ -32,7 +32,7 @@ use futures_util::{SinkExt, StreamExt};
 use rand::{seq::SliceRandom, Rng};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use support::{free_port, people, percentile, resident_mb, spawn, wait_up};
+use support::{percentile, resident_mb};
 use tokio_tungstenite::tungstenite::Message;
 
 const PING: Duration = Duration::from_secs(25);
@@ -88,7 +88,8 @@ struct Tally {
 }
 
 struct World {
-    port: u16,
+    /// Where people reach Grow (nginx), without a trailing slash.
+    base: String,
     http: reqwest::Client,
     people: Vec<(i64, String)>,
     projects: Vec<i64>,
@@ -96,13 +97,18 @@ struct World {
     frames: AtomicU64,
     drops: AtomicU64,
     polls: AtomicU64,
+    /// Sockets closed and opened again on purpose (the churn phase), and openings that failed.
+    reopened: AtomicU64,
+    reopen_failures: AtomicU64,
+    /// From this moment people also reconnect every `churn_every` on average.
+    churn_from: Instant,
+    churn_every: Duration,
     until: Instant,
 }
 
 impl World {
     async fn call(&self, name: &'static str, cookie: &str, method: Method, path: &str, body: Option<Value>) {
-        let mut request =
-            self.http.request(method, format!("http://127.0.0.1:{}{path}", self.port)).header("cookie", cookie);
+        let mut request = self.http.request(method, format!("{}{path}", self.base)).header("cookie", cookie);
         if let Some(body) = body {
             request = request.json(&body);
         }
@@ -185,21 +191,41 @@ async fn person(world: Arc<World>, me: usize, think: Duration, socket: support::
                 // The app pings every 25 s (web/src/lib/ws.ts), which keeps the server's idle timeout away.
                 let mut ping =
                     tokio::time::interval_at(tokio::time::Instant::now() + PING.mul_f64(rand::random()), PING);
-                loop {
+                // In the churn phase the person leaves and comes back now and then (a tab closed, a phone
+                // between networks); before it, this never fires.
+                let now = Instant::now();
+                let churn_at = world.churn_from.max(now) + world.churn_every.mul_f64(rand::random::<f64>() * 2.0);
+                let churn = tokio::time::sleep_until(tokio::time::Instant::from_std(churn_at));
+                tokio::pin!(churn);
+                let reopen = loop {
                     tokio::select! {
                         frame = socket.next() => match frame {
                             Some(Ok(_)) => { world.frames.fetch_add(1, Ordering::Relaxed); }
-                            _ => break,
+                            _ => break false,
                         },
                         _ = ping.tick() => {
                             if socket.send(Message::Text(r#"{"type":"ping"}"#.into())).await.is_err() {
-                                break;
+                                break false;
                             }
                         }
+                        _ = &mut churn => break true,
                     }
-                }
+                };
                 if Instant::now() >= world.until {
                     break;
+                }
+                if reopen {
+                    let _ = socket.close(None).await;
+                    match tokio::time::timeout(Duration::from_secs(5), open_checked(&world.base, &cookie)).await {
+                        Ok(Ok(again)) => {
+                            world.reopened.fetch_add(1, Ordering::Relaxed);
+                            socket = again;
+                            continue;
+                        }
+                        _ => {
+                            world.reopen_failures.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
                 }
                 world.drops.fetch_add(1, Ordering::Relaxed);
                 // Down: the client polls every 2 s while it reconnects.
@@ -216,7 +242,7 @@ async fn person(world: Arc<World>, me: usize, think: Duration, socket: support::
                         .await;
                     tokio::time::sleep(Duration::from_secs(2)).await;
                     if let Ok(Ok(again)) =
-                        tokio::time::timeout(Duration::from_secs(5), open_checked(world.port, &cookie)).await
+                        tokio::time::timeout(Duration::from_secs(5), open_checked(&world.base, &cookie)).await
                     {
                         socket = again;
                         break;
@@ -235,133 +261,202 @@ async fn person(world: Arc<World>, me: usize, think: Duration, socket: support::
     live.abort();
 }
 
-async fn open_checked(port: u16, cookie: &str) -> Result<support::Socket, ()> {
-    let mut request = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(format!(
-        "ws://127.0.0.1:{port}/ws"
-    ))
-    .map_err(|_| ())?;
+/// A socket opened as the app opens it, counted once its `ready` frame came.
+async fn open_checked(base: &str, cookie: &str) -> Result<support::Socket, ()> {
+    let url = format!("ws{}/ws", base.trim_start_matches("http"));
+    let mut request =
+        tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url).map_err(|_| ())?;
     request.headers_mut().insert("cookie", cookie.parse().map_err(|_| ())?);
-    tokio_tungstenite::connect_async(request).await.map(|(socket, _)| socket).map_err(|_| ())
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.map_err(|_| ())?;
+    match socket.next().await {
+        Some(Ok(first)) if first.to_text().unwrap_or_default().contains("ready") => Ok(socket),
+        _ => Err(()),
+    }
+}
+
+/// The resident memory of each instance, in MB.
+fn memory_of(pids: &[u32]) -> Vec<f64> {
+    pids.iter().map(|pid| resident_mb(*pid)).collect()
+}
+
+/// How much a series moved: (largest - smallest) / smallest, in percent.
+fn spread(series: &[f64]) -> f64 {
+    let low = series.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = series.iter().copied().fold(0.0, f64::max);
+    if low.is_finite() && low > 0.0 {
+        (high - low) / low * 100.0
+    } else {
+        0.0
+    }
 }
 
 #[tokio::main]
 async fn main() {
-    let n = setting("SOAK_PEOPLE", 10_000) as usize;
-    let secs = setting("SOAK_SECS", 600);
+    let secs = setting("SOAK_SECS", 1800);
+    let churn_secs = setting("SOAK_CHURN_SECS", 300);
+    let churn_every = Duration::from_secs(setting("SOAK_CHURN_EVERY", 30));
     let think = Duration::from_secs(setting("SOAK_THINK_SECS", 20));
-    let bin = std::env::var("GROW_BIN").unwrap_or_else(|_| "target/release/grow".into());
-    let dir = tempfile::tempdir().unwrap();
-
-    // The demo community first (projects, people, rooms), then the soak's people with sessions.
-    {
-        std::fs::create_dir_all(dir.path()).unwrap();
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("grow.db").display());
-        let db = grow::db::Db::connect(&url).await.unwrap();
-        db.migrate().await.unwrap();
-        grow::seed::demo_if_empty(&db, None).await.unwrap();
-        db.pool().close().await;
-    }
-    let cookies = people(dir.path(), n).await;
-
-    let port = free_port();
-    let envs =
-        [("PORT", port.to_string()), ("GROW_DATA_DIR", dir.path().display().to_string()), ("RUST_LOG", "warn".into())];
-    let server = spawn("taskset", &["-c", "0", &bin, "serve"], &envs);
-    wait_up(port, "/readyz").await;
-    let pid = server.id().unwrap();
-    let http = reqwest::Client::builder().pool_max_idle_per_host(256).build().unwrap();
-    let projects: Vec<i64> = http
-        .get(format!("http://127.0.0.1:{port}/api/projects?limit=200"))
-        .header("cookie", &cookies[0].1)
-        .send()
-        .await
-        .unwrap()
-        .json::<Vec<Value>>()
-        .await
-        .unwrap()
-        .iter()
-        .filter_map(|p| p["id"].as_i64())
+    let base = std::env::var("SOAK_URL").expect("SOAK_URL").trim_end_matches('/').to_string();
+    let pids: Vec<u32> =
+        std::env::var("SOAK_PIDS").expect("SOAK_PIDS").split(',').map(|p| p.trim().parse().expect("a pid")).collect();
+    let cookies: Vec<String> = std::fs::read_to_string(std::env::var("SOAK_COOKIES").expect("SOAK_COOKIES"))
+        .expect("read SOAK_COOKIES")
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
         .collect();
-    assert!(!projects.is_empty(), "the demo community has projects");
+    let db =
+        grow::db::Db::connect(&std::env::var("SOAK_DATABASE_URL").expect("SOAK_DATABASE_URL")).await.expect("connect");
+    let projects: Vec<i64> = sqlx::query_scalar("SELECT id FROM projects WHERE is_published = 1")
+        .fetch_all(&mut *db.conn().await.expect("a connection"))
+        .await
+        .expect("the projects");
+    db.pool().close().await;
+    assert!(!projects.is_empty(), "the community has projects");
 
-    println!("soak: {n} people, {secs} s, one act every {} s on average, {} projects", think.as_secs(), projects.len());
-    let memory_before = resident_mb(pid);
+    let http = reqwest::Client::builder().pool_max_idle_per_host(512).build().unwrap();
+    // Who each person is (their id, for messages to them).
+    let mut people = Vec::with_capacity(cookies.len());
+    for chunk in cookies.chunks(100) {
+        let ids = futures_util::future::join_all(chunk.iter().map(|cookie| {
+            let http = http.clone();
+            let url = format!("{base}/api/auth/user");
+            async move {
+                let user: Value = http.get(url).header("cookie", cookie).send().await.ok()?.json().await.ok()?;
+                user["id"].as_i64()
+            }
+        }))
+        .await;
+        for (cookie, id) in chunk.iter().zip(ids) {
+            people.push((id.expect("every soak person is signed in"), cookie.clone()));
+        }
+    }
+    let n = people.len();
+
+    println!("people {n}");
+    println!("projects {}", projects.len());
+    println!("instances {}", pids.len());
+    println!("seconds {secs}");
+    println!("churn_seconds {churn_secs}");
+    println!("think_seconds {}", think.as_secs());
+    let before = memory_of(&pids);
     let opening = Instant::now();
-    let sockets = support::open_many(port, &cookies, n, true).await;
-    println!(
-        "opened {n} sockets in {:.1} s; resident memory {memory_before:.0} MB before, {:.0} MB after",
-        opening.elapsed().as_secs_f64(),
-        resident_mb(pid)
-    );
+    let mut sockets = Vec::with_capacity(n);
+    for chunk in people.chunks(200) {
+        let opened = futures_util::future::join_all(chunk.iter().map(|(_, cookie)| open_checked(&base, cookie))).await;
+        sockets.extend(opened.into_iter().map(|s| s.expect("a socket opens through nginx")));
+    }
+    println!("open_seconds {:.1}", opening.elapsed().as_secs_f64());
+    println!("memory_before_sockets_mb {:.0}", before.iter().sum::<f64>());
+    println!("memory_after_sockets_mb {:.0}", memory_of(&pids).iter().sum::<f64>());
 
+    let started = Instant::now();
     let world = Arc::new(World {
-        port,
+        base,
         http,
-        people: cookies,
+        people,
         projects,
         tally: Mutex::default(),
         frames: AtomicU64::new(0),
         drops: AtomicU64::new(0),
         polls: AtomicU64::new(0),
-        until: Instant::now() + Duration::from_secs(secs),
+        reopened: AtomicU64::new(0),
+        reopen_failures: AtomicU64::new(0),
+        churn_from: started + Duration::from_secs(secs),
+        churn_every,
+        until: started + Duration::from_secs(secs + churn_secs),
     });
-    let started = Instant::now();
     let mut people_tasks = Vec::with_capacity(n);
     for (me, socket) in sockets.into_iter().enumerate() {
         people_tasks.push(tokio::spawn(person(world.clone(), me, think, socket)));
     }
-    let mut memory = Vec::new();
-    while started.elapsed() < Duration::from_secs(secs) {
-        tokio::time::sleep(Duration::from_secs(60).min(Duration::from_secs(secs))).await;
+    // Memory each minute, per instance; the tally of the steady phase is taken when the churn starts.
+    let mut minutes: Vec<(u64, Vec<f64>)> = Vec::new();
+    let mut steady: Option<Tally> = None;
+    let mut minute = 0;
+    while started.elapsed() < Duration::from_secs(secs + churn_secs) {
+        minute += 1;
+        tokio::time::sleep_until(tokio::time::Instant::from_std(started + Duration::from_secs(60 * minute))).await;
+        let mb = memory_of(&pids);
         let done: usize = world.tally.lock().unwrap().times.values().map(Vec::len).sum();
-        let mb = resident_mb(pid);
-        println!("  {:>4} s: {done} requests, resident {mb:.0} MB", started.elapsed().as_secs());
-        memory.push(mb);
+        eprintln!("  {:>4} s: {done} requests, resident {:?} MB", started.elapsed().as_secs(), mb);
+        minutes.push((started.elapsed().as_secs(), mb));
+        if steady.is_none() && started.elapsed() >= Duration::from_secs(secs) {
+            steady = Some(std::mem::take(&mut *world.tally.lock().unwrap()));
+        }
     }
     for task in people_tasks {
         let _ = task.await;
     }
+    let churn = std::mem::take(&mut *world.tally.lock().unwrap());
+    let steady = steady.unwrap_or_default();
 
-    let tally = world.tally.lock().unwrap();
-    let mut all: Vec<f64> = tally.times.values().flatten().copied().collect();
-    all.sort_by(f64::total_cmp);
-    let seconds = started.elapsed().as_secs_f64();
-    println!();
-    println!("| call | requests | p50 ms | p99 ms | max ms |");
-    println!("|---|---|---|---|---|");
-    for (name, times) in &tally.times {
-        let mut times = times.clone();
-        times.sort_by(f64::total_cmp);
-        println!(
-            "| {name} | {} | {:.2} | {:.2} | {:.1} |",
-            times.len(),
-            percentile(&times, 0.5),
-            percentile(&times, 0.99),
-            times.last().copied().unwrap_or_default()
-        );
+    // Memory: flat over the last 20 minutes of the steady phase (each instance on its own), and what the
+    // churn phase added on its own.
+    let steady_minutes: Vec<&(u64, Vec<f64>)> = minutes.iter().filter(|(at, _)| *at < secs + 30).collect();
+    let last_twenty: Vec<&(u64, Vec<f64>)> =
+        steady_minutes.iter().filter(|(at, _)| *at + 20 * 60 > secs).copied().collect();
+    let flat = (0..pids.len())
+        .map(|i| spread(&last_twenty.iter().map(|(_, mb)| mb[i]).collect::<Vec<_>>()))
+        .fold(0.0, f64::max);
+    let steady_end = steady_minutes.last().map(|(_, mb)| mb.iter().sum::<f64>()).unwrap_or_default();
+    let churn_end = minutes.last().map(|(_, mb)| mb.iter().sum::<f64>()).unwrap_or_default();
+    println!("memory_steady_end_mb {steady_end:.0}");
+    println!("memory_churn_end_mb {churn_end:.0}");
+    println!("memory_churn_growth_mb {:.0}", churn_end - steady_end);
+    println!("memory_flat_last20_percent {flat:.1}");
+    for (phase, tally) in [("steady", &steady), ("churn", &churn)] {
+        let mut all: Vec<f64> = tally.times.values().flatten().copied().collect();
+        all.sort_by(f64::total_cmp);
+        let worst = tally
+            .times
+            .values()
+            .map(|t| {
+                let mut t = t.clone();
+                t.sort_by(f64::total_cmp);
+                percentile(&t, 0.99)
+            })
+            .fold(0.0, f64::max);
+        println!("{phase}_requests {}", all.len());
+        println!("{phase}_errors {}", tally.errors.values().sum::<u64>());
+        println!("{phase}_p99_ms {:.2}", if all.is_empty() { 0.0 } else { percentile(&all, 0.99) });
+        println!("{phase}_worst_call_p99_ms {worst:.2}");
     }
+    println!("frames {}", world.frames.load(Ordering::Relaxed));
+    println!("drops {}", world.drops.load(Ordering::Relaxed));
+    println!("polls {}", world.polls.load(Ordering::Relaxed));
+    println!("reopened {}", world.reopened.load(Ordering::Relaxed));
+    println!("reopen_failures {}", world.reopen_failures.load(Ordering::Relaxed));
     println!(
-        "| all | {} ({:.0}/s) | {:.2} | {:.2} | {:.1} |",
-        all.len(),
-        all.len() as f64 / seconds,
-        percentile(&all, 0.5),
-        percentile(&all, 0.99),
-        all.last().copied().unwrap_or_default()
+        "memory_by_minute_mb {}",
+        minutes
+            .iter()
+            .map(|(_, mb)| mb.iter().map(|m| format!("{m:.0}")).collect::<Vec<_>>().join("/"))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
-    println!();
-    println!(
-        "errors: {}; live frames received: {}; sockets dropped: {}; polls while down: {}",
-        tally.errors.values().sum::<u64>(),
-        world.frames.load(Ordering::Relaxed),
-        world.drops.load(Ordering::Relaxed),
-        world.polls.load(Ordering::Relaxed)
-    );
-    for (error, times) in &tally.errors {
-        println!("  {times} x {error}");
+    println!("table_begin");
+    for (phase, tally) in [("steady", &steady), ("churn", &churn)] {
+        println!();
+        println!("{phase} phase:");
+        println!();
+        println!("| call | requests | p50 ms | p99 ms | max ms |");
+        println!("|---|---|---|---|---|");
+        for (name, times) in &tally.times {
+            let mut times = times.clone();
+            times.sort_by(f64::total_cmp);
+            println!(
+                "| {name} | {} | {:.2} | {:.2} | {:.1} |",
+                times.len(),
+                percentile(&times, 0.5),
+                percentile(&times, 0.99),
+                times.last().copied().unwrap_or_default()
+            );
+        }
+        for (error, times) in &tally.errors {
+            println!();
+            println!("- error, {times} times: {error}");
+        }
     }
-    println!(
-        "resident memory by minute (MB): {}",
-        memory.iter().map(|mb| format!("{mb:.0}")).collect::<Vec<_>>().join(", ")
-    );
-    drop(server);
+    println!("table_end");
 }

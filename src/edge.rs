@@ -63,9 +63,7 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
     let route = route.as_ref().map_or(if api { "/api/*" } else { "app" }, MatchedPath::as_str);
     let status = response.status().as_u16();
     let seconds = started.elapsed().as_secs_f64();
-    let labels = [("method", method.to_string()), ("route", route.to_owned()), ("status", status.to_string())];
-    metrics::counter!(crate::metrics::REQUESTS, &labels).increment(1);
-    metrics::histogram!(crate::metrics::REQUEST_SECONDS, &labels[..2]).record(seconds);
+    crate::metrics::record_request(&method, route, status, seconds);
     match response.extensions().get::<InternalCause>() {
         Some(cause) => tracing::error!(%method, %route, status, cause = %cause.0, "request failed"),
         None => {

@@ -3,11 +3,11 @@
 //! answered only with `Authorization: Bearer $GROW_METRICS_TOKEN` and a 404 when no token is set.
 //! Recorded with the `metrics` crate and exposed by `metrics-exporter-prometheus`.
 
-use std::sync::OnceLock;
+use std::{cell::RefCell, collections::HashMap, sync::OnceLock};
 
 use axum::{
     extract::State,
-    http::{header, HeaderMap, StatusCode},
+    http::{header, HeaderMap, Method, StatusCode},
     response::{IntoResponse, Response},
 };
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
@@ -42,6 +42,64 @@ pub fn handle() -> Option<&'static PrometheusHandle> {
             }
         })
         .as_ref()
+}
+
+/// The request counter and timer of one method, route and status.
+struct RequestHandles {
+    method: &'static str,
+    status: u16,
+    requests: metrics::Counter,
+    seconds: metrics::Histogram,
+}
+
+/// A method as a label: the standard ones by name, any other as "OTHER" (so a client inventing methods
+/// cannot grow the metrics without bound).
+fn method_label(method: &Method) -> &'static str {
+    const KNOWN: [Method; 9] = [
+        Method::GET,
+        Method::POST,
+        Method::PUT,
+        Method::PATCH,
+        Method::DELETE,
+        Method::HEAD,
+        Method::OPTIONS,
+        Method::CONNECT,
+        Method::TRACE,
+    ];
+    KNOWN.iter().find(|m| *m == method).map_or("OTHER", Method::as_str)
+}
+
+/// Counts and times one answered request. The handles are made once per method, route (a template, never a
+/// raw path) and status and kept by each worker thread: building a metric's labelled key on every request
+/// was a large share of a small request's time.
+pub fn record_request(method: &Method, route: &str, status: u16, seconds: f64) {
+    thread_local! {
+        static HANDLES: RefCell<HashMap<Box<str>, Vec<RequestHandles>, foldhash::fast::RandomState>> =
+            RefCell::default();
+    }
+    let method = method_label(method);
+    HANDLES.with_borrow_mut(|handles| {
+        if !handles.contains_key(route) {
+            handles.insert(route.into(), Vec::new());
+        }
+        let Some(kept) = handles.get_mut(route) else { return };
+        let at = match kept.iter().position(|h| h.method == method && h.status == status) {
+            Some(at) => at,
+            None => {
+                let labels =
+                    [("method", method.to_string()), ("route", route.to_owned()), ("status", status.to_string())];
+                kept.push(RequestHandles {
+                    method,
+                    status,
+                    requests: metrics::counter!(REQUESTS, &labels),
+                    seconds: metrics::histogram!(REQUEST_SECONDS, &labels[..2]),
+                });
+                kept.len() - 1
+            }
+        };
+        kept[at].requests.increment(1);
+        kept[at].seconds.record(seconds);
+    });
 }
 
 /// Compares without stopping at the first difference, so timing does not reveal the token.

@@ -13,7 +13,7 @@ use super::{
     store,
 };
 use crate::{
-    db::{Conn, Tx},
+    db::Tx,
     notifications::{self, Kind, NewNotification},
     state::AppState,
 };
@@ -61,12 +61,6 @@ impl Reason {
 pub struct Balance {
     pub coins: i64,
     pub lifetime: i64,
-}
-
-/// True when an act was already paid: a read that saves a write attempt on the usual path (the
-/// write stays the judge, so two first attempts at once still pay once).
-pub async fn paid(conn: &mut Conn, act_key: &str) -> Result<bool, sqlx::Error> {
-    store::act_paid(conn, act_key).await
 }
 
 /// Writes an award's ledger row and adds it to the balance; `None` when the act was already paid.
@@ -292,7 +286,7 @@ pub async fn claim_daily_task(
 /// missing one reads as no progress.
 fn moved_achievements<'a>(
     values: &'a store::Metrics,
-    stored: &'a [(String, i64, i64)],
+    stored: &'a [store::Progress],
     metrics: &'a [Metric],
 ) -> impl Iterator<Item = (&'static super::catalogue::Achievement, i64, bool)> + 'a {
     ACHIEVEMENTS.iter().filter(|a| metrics.contains(&a.condition.metric)).filter_map(|achievement| {
@@ -300,31 +294,33 @@ fn moved_achievements<'a>(
         let value = values.get(condition.metric);
         let progress = value.min(condition.target);
         let done = value >= condition.target;
-        let unchanged = match stored.iter().find(|(id, ..)| id == achievement.id) {
-            Some((_, _, 1)) => true,
-            Some((_, stored_progress, _)) => *stored_progress == progress && !done,
+        let unchanged = match stored.iter().find(|row| row.achievement_id == achievement.id) {
+            Some(row) if row.is_completed == 1 => true,
+            Some(row) => row.progress == progress && !done,
             None => progress == 0 && !done,
         };
         (!unchanged).then_some((achievement, progress, done))
     })
 }
 
-/// Brings every achievement up to date with progress made in other areas, reading first: a write transaction
-/// (on SQLite, a place in the one writer's queue) is taken only when a row would change, so showing the Rewards
-/// screen is two reads when nothing moved.
-pub async fn refresh_achievements(state: &AppState, user_id: i64) -> Result<(), sqlx::Error> {
+/// Brings every achievement up to date with progress made in other areas, from what the caller read of
+/// the user (`values`, `stored`): a write transaction (on SQLite, a place in the one writer's queue) is
+/// taken only when a row would change, so showing the Rewards screen writes nothing when nothing moved.
+/// True when it wrote.
+pub async fn refresh_achievements(
+    state: &AppState,
+    user_id: i64,
+    values: &store::Metrics,
+    stored: &[store::Progress],
+) -> Result<bool, sqlx::Error> {
     let all: Vec<Metric> = ACHIEVEMENTS.iter().map(|a| a.condition.metric).collect();
-    {
-        let mut conn = state.db.conn().await?;
-        let values = store::metrics(&mut conn, user_id).await?;
-        let stored = store::achievement_rows(&mut conn, user_id).await?;
-        if moved_achievements(&values, &stored, &all).next().is_none() {
-            return Ok(());
-        }
+    if moved_achievements(values, stored, &all).next().is_none() {
+        return Ok(false);
     }
     let mut tx = state.db.begin().await?;
     achievements(state, &mut tx, user_id, &all).await?;
-    tx.commit().await
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Brings the user's progress on achievements of the given metrics up to date; one reaching its

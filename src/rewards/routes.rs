@@ -40,17 +40,21 @@ fn level_of(lifetime: i64) -> Level {
     }
 }
 
-/// Pays the daily login bonus if today's is unpaid (API.md "Coins": 10 a UTC day; the streak grows
-/// when yesterday also counted, else starts again at 1).
+/// The act of today's login bonus.
+fn daily_act(user_id: i64, today: i64) -> String {
+    format!("daily_login:{user_id}:{today}")
+}
+
+/// Pays the daily login bonus unless today's is paid (API.md "Coins": 10 a UTC day; the streak grows
+/// when yesterday also counted, else starts again at 1). The ledger's unique act decides: of two racing
+/// first visits one pays.
 async fn daily_bonus(state: &AppState, user_id: i64) -> AppResult<Option<DailyReward>> {
     let today = state.clock.today();
     let now = state.clock.now_ms();
-    let act = format!("daily_login:{user_id}:{today}");
-    if ledger::paid(&mut *state.db.conn().await?, &act).await? {
-        return Ok(None);
-    }
     let mut tx = state.db.begin().await?;
-    let Some(balance) = ledger::credit(&mut tx, user_id, DAILY_LOGIN_COINS, Reason::DailyLogin, &act, now).await?
+    let Some(balance) =
+        ledger::credit(&mut tx, user_id, DAILY_LOGIN_COINS, Reason::DailyLogin, &daily_act(user_id, today), now)
+            .await?
     else {
         return Ok(None);
     };
@@ -61,6 +65,20 @@ async fn daily_bonus(state: &AppState, user_id: i64) -> AppResult<Option<DailyRe
     Ok(Some(DailyReward { coins: DAILY_LOGIN_COINS, new_streak: streak }))
 }
 
+/// What the screen shows: the user's record, their progress and the top of the leaderboard, three
+/// statements on one connection.
+async fn read_screen(
+    state: &AppState,
+    user_id: i64,
+    today: i64,
+) -> Result<(store::Screen, store::ProgressRows, Vec<LeaderboardEntry>), sqlx::Error> {
+    let mut conn = state.db.conn().await?;
+    let screen = store::screen(&mut conn, user_id, &daily_act(user_id, today)).await?;
+    let rows = store::progress_rows(&mut conn, user_id, today).await?;
+    let leaderboard = store::leaderboard(&mut conn, user_id, 10, None).await?;
+    Ok((screen, rows, leaderboard))
+}
+
 #[utoipa::path(get, path = "/api/rewards", tag = TAG,
     responses((status = 200, body = RewardsResponse,
                description = "The first call of a UTC day pays the daily login bonus and reports it in `dailyReward`"),
@@ -69,16 +87,25 @@ pub async fn rewards(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> AppResult<Json<RewardsResponse>> {
-    let daily_reward = daily_bonus(&state, user.id).await?;
-    // Progress from other areas' events (connections, …) is brought up to date on the way.
-    ledger::refresh_achievements(&state, user.id).await?;
+    let today = state.clock.today();
+    // Read first; a write (the day's bonus, progress made in other areas) only when one is due, and then
+    // read again. An ordinary visit is three reads on one connection.
+    let (mut screen, mut rows, mut leaderboard) = read_screen(&state, user.id, today).await?;
+    let mut daily_reward = None;
+    if screen.paid_today == 0 {
+        daily_reward = daily_bonus(&state, user.id).await?;
+        if daily_reward.is_some() {
+            (screen, rows, leaderboard) = read_screen(&state, user.id, today).await?;
+        }
+    }
+    if ledger::refresh_achievements(&state, user.id, &screen.metrics, &rows.achievements).await? {
+        (screen, rows, leaderboard) = read_screen(&state, user.id, today).await?;
+    }
 
-    let mut conn = state.db.conn().await?;
-    let store::Standing { coins, lifetime, scratch_streak, last_scratch, streak } =
-        store::standing(&mut conn, user.id).await?;
+    let store::Standing { coins, lifetime, scratch_streak, last_scratch, streak } = screen.standing;
     let now = state.clock.now_ms();
     let next_scratch = last_scratch.map(|at| at + DAY_MS).filter(|at| *at > now);
-    let progress = store::achievement_progress(&mut conn, user.id).await?;
+    let progress = rows.achievements;
     let achievements = ACHIEVEMENTS
         .iter()
         .map(|a| {
@@ -99,7 +126,7 @@ pub async fn rewards(
             }
         })
         .collect();
-    let today_counts = store::daily_task_counts(&mut conn, user.id, state.clock.today()).await?;
+    let today_counts = rows.daily_tasks;
     let daily_tasks = DAILY_TASKS
         .iter()
         .map(|t| DailyTaskProgress {
@@ -114,7 +141,6 @@ pub async fn rewards(
             claimable: today_counts.iter().find(|c| c.0 == t.id).map_or(0, |c| c.1 - c.2),
         })
         .collect();
-    let leaderboard = store::leaderboard(&mut conn, user.id, 10, None).await?;
     Ok(Json(RewardsResponse {
         user: RewardsUser {
             coins,

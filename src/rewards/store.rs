@@ -1,6 +1,8 @@
 //! The SQL of the rewards area: the coin ledger and balances, daily caps, daily tasks, achievements, the
 //! leaderboard and the store. The rules that call it are in `ledger.rs`.
 
+use std::sync::LazyLock;
+
 use super::{
     catalogue::Metric,
     ledger::{Balance, Reason},
@@ -55,16 +57,6 @@ pub struct Standing {
     pub streak: i64,
 }
 
-pub async fn standing(conn: &mut Conn, user: i64) -> Result<Standing, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT coins, lifetime_coins AS lifetime, scratch_card_streak AS scratch_streak, \
-         last_scratch_at AS last_scratch, streak_days AS streak FROM users WHERE id = $1",
-    )
-    .bind(user)
-    .fetch_one(conn)
-    .await
-}
-
 /// Counts a login day: the streak grows when yesterday counted, else starts again at 1. The new streak.
 pub async fn count_login_day(tx: &mut Tx, user: i64, today: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
@@ -75,26 +67,6 @@ pub async fn count_login_day(tx: &mut Tx, user: i64, today: i64) -> Result<i64, 
     .bind(today - 1)
     .bind(today)
     .fetch_one(&mut **tx)
-    .await
-}
-
-pub async fn achievement_progress(conn: &mut Conn, user: i64) -> Result<Vec<Progress>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT achievement_id, progress, is_completed, unlocked_at, claimed_at FROM user_achievements WHERE user_id = $1",
-    )
-    .bind(user)
-    .fetch_all(conn)
-    .await
-}
-
-/// Today's `(task id, completed, claimed)` counts of the user's daily tasks.
-pub async fn daily_task_counts(conn: &mut Conn, user: i64, day: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT task_id, completed_count, claimed_count FROM user_daily_tasks WHERE user_id = $1 AND day = $2",
-    )
-    .bind(user)
-    .bind(day)
-    .fetch_all(conn)
     .await
 }
 
@@ -162,15 +134,6 @@ pub async fn write_row(
     .fetch_optional(&mut **tx)
     .await?;
     Ok(inserted.is_some())
-}
-
-/// True when an act has a ledger row.
-pub async fn act_paid(conn: &mut Conn, act_key: &str) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM coin_ledger WHERE act_key = $1")
-        .bind(act_key)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(found.is_some())
 }
 
 /// Moves a balance by `delta` coins (an award adds to the lifetime total too; a spend never takes
@@ -251,27 +214,94 @@ impl Metrics {
     }
 }
 
-/// Every metric of a user in one round trip. Acts are recorded in the ledger even when the day's cap pays
-/// them 0, so the counts of acts count what was done.
+/// Every metric's value as columns of a statement over `users u`: counts of acts by the ledger's
+/// `(user_id, reason)` index, one small count each (acts are recorded even when the day's cap pays them 0,
+/// so these count what was done).
+fn metric_columns() -> String {
+    let count = |reason: Reason, name: &str| {
+        format!(
+            "CAST((SELECT COUNT(*) FROM coin_ledger l WHERE l.user_id = u.id AND l.reason = '{}') AS BIGINT) AS {name}",
+            reason.as_str()
+        )
+    };
+    format!(
+        "u.lifetime_coins, u.streak_days, u.connection_count AS connections, {}, {}, {}, {}, {}, \
+         CAST((SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c JOIN projects p ON p.id = c.project_id \
+            WHERE p.owner_id = u.id AND c.role = 'collaborator') AS BIGINT) AS team_collaborators",
+        count(Reason::Scratch, "scratches"),
+        count(Reason::DailyLogin, "daily_logins"),
+        count(Reason::Store, "store_claims"),
+        count(Reason::Project, "projects_created"),
+        count(Reason::Task, "tasks_completed"),
+    )
+}
+
+/// Every metric of a user in one round trip.
 pub async fn metrics(conn: &mut Conn, user_id: i64) -> Result<Metrics, sqlx::Error> {
-    let count =
-        |reason: Reason| format!("COALESCE(SUM(CASE WHEN l.reason = '{}' THEN 1 ELSE 0 END), 0)", reason.as_str());
-    let sql = format!(
-        "SELECT u.lifetime_coins, u.streak_days, u.connection_count AS connections, \
-           CAST({} AS BIGINT) AS scratches, CAST({} AS BIGINT) AS daily_logins, CAST({} AS BIGINT) AS store_claims, \
-           CAST({} AS BIGINT) AS projects_created, CAST({} AS BIGINT) AS tasks_completed, \
-           (SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c JOIN projects p ON p.id = c.project_id \
-              WHERE p.owner_id = u.id AND c.role = 'collaborator') AS team_collaborators \
-         FROM users u LEFT JOIN coin_ledger l ON l.user_id = u.id \
-           AND l.reason IN ('scratch', 'daily_login', 'store', 'project', 'task') \
-         WHERE u.id = $1 GROUP BY u.id, u.lifetime_coins, u.streak_days, u.connection_count",
-        count(Reason::Scratch),
-        count(Reason::DailyLogin),
-        count(Reason::Store),
-        count(Reason::Project),
-        count(Reason::Task),
-    );
-    sqlx::query_as(&sql).bind(user_id).fetch_one(conn).await
+    static SQL: LazyLock<String> =
+        LazyLock::new(|| format!("SELECT {} FROM users u WHERE u.id = $1", metric_columns()));
+    sqlx::query_as(&SQL).bind(user_id).fetch_one(conn).await
+}
+
+/// What the Rewards screen reads of a user's own record, in one statement: the standing, every metric and
+/// whether the act `daily_act` (today's login bonus) is paid.
+#[derive(sqlx::FromRow)]
+pub struct Screen {
+    #[sqlx(flatten)]
+    pub standing: Standing,
+    #[sqlx(flatten)]
+    pub metrics: Metrics,
+    pub paid_today: i64,
+}
+
+pub async fn screen(conn: &mut Conn, user_id: i64, daily_act: &str) -> Result<Screen, sqlx::Error> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT u.coins, u.lifetime_coins AS lifetime, u.scratch_card_streak AS scratch_streak, \
+               u.last_scratch_at AS last_scratch, u.streak_days AS streak, {}, \
+               CASE WHEN EXISTS (SELECT 1 FROM coin_ledger WHERE act_key = $2) THEN 1 ELSE 0 END AS paid_today \
+             FROM users u WHERE u.id = $1",
+            metric_columns()
+        )
+    });
+    sqlx::query_as(&SQL).bind(user_id).bind(daily_act).fetch_one(conn).await
+}
+
+/// A user's achievements (every column the screen shows) and today's daily task counts, in one statement.
+pub async fn progress_rows(conn: &mut Conn, user_id: i64, day: i64) -> Result<ProgressRows, sqlx::Error> {
+    /// kind ('a' or 't'), id, progress or completed, completed (1/0) or claimed, unlocked, claimed at.
+    type Row = (String, String, i64, i64, Option<i64>, Option<i64>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT 'a', achievement_id, progress, CAST(is_completed AS BIGINT), unlocked_at, claimed_at \
+         FROM user_achievements WHERE user_id = $1 \
+         UNION ALL SELECT 't', task_id, completed_count, claimed_count, NULL, NULL \
+         FROM user_daily_tasks WHERE user_id = $1 AND day = $2",
+    )
+    .bind(user_id)
+    .bind(day)
+    .fetch_all(conn)
+    .await?;
+    let mut out = ProgressRows::default();
+    for (kind, id, a, b, unlocked_at, claimed_at) in rows {
+        match kind.as_str() {
+            "a" => out.achievements.push(Progress {
+                achievement_id: id,
+                progress: a,
+                is_completed: b,
+                unlocked_at,
+                claimed_at,
+            }),
+            _ => out.daily_tasks.push((id, a, b)),
+        }
+    }
+    Ok(out)
+}
+
+/// A user's stored achievements and today's `(task id, completed, claimed)` daily task counts.
+#[derive(Default)]
+pub struct ProgressRows {
+    pub achievements: Vec<Progress>,
+    pub daily_tasks: Vec<(String, i64, i64)>,
 }
 
 // ---- daily tasks and achievements ----
@@ -337,12 +367,15 @@ pub async fn mark_daily_claimed(
     Ok(moved.rows_affected() > 0)
 }
 
-/// Each stored achievement of a user: id, progress, completed (1 or 0).
-pub async fn achievement_rows(conn: &mut Conn, user_id: i64) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
-    sqlx::query_as("SELECT achievement_id, progress, is_completed FROM user_achievements WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_all(conn)
-        .await
+/// Each stored achievement of a user.
+pub async fn achievement_rows(conn: &mut Conn, user_id: i64) -> Result<Vec<Progress>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT achievement_id, progress, CAST(is_completed AS BIGINT) AS is_completed, unlocked_at, claimed_at \
+         FROM user_achievements WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
 }
 
 /// Writes an open achievement's progress; unlocking is one conditional statement, so the row that turns

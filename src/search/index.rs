@@ -69,6 +69,45 @@ pub struct ProjectDoc {
     pub plain: String,
 }
 
+/// A structured fact a question can name outright. Each has the list of slots that hold it, so a question
+/// naming one reads only the documents that have it instead of every document.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Facet {
+    Skill(u32),
+    Role(u8),
+    Location(u32),
+    Country([u8; 2]),
+    /// A square of [`CELL_DEGREES`] holding the document's position.
+    Cell(i32, i32),
+    Category(Box<str>),
+    Phase(Box<str>),
+    /// What a project looks for, folded.
+    Wants(Box<str>),
+}
+
+/// The side of a position's square, in degrees (about 55 km north to south).
+pub const CELL_DEGREES: f64 = 0.5;
+
+impl Facet {
+    pub fn cell((lat, lng): (f64, f64)) -> Self {
+        Self::Cell((lat / CELL_DEGREES).floor() as i32, (lng / CELL_DEGREES).floor() as i32)
+    }
+
+    /// The squares that hold every point within `km` of `at`, as [`approx`](super::rank) measures: a
+    /// latitude band of `km` either side and the longitudes as wide at `at`'s latitude.
+    pub fn cells_around((lat, lng): (f64, f64), km: f64) -> Vec<Self> {
+        let radius = crate::discovery::EARTH_RADIUS_KM;
+        let dlat = (km / radius).to_degrees();
+        let dlng = (dlat / lat.to_radians().cos().abs().max(1e-6)).min(360.0);
+        let (Self::Cell(south, west), Self::Cell(north, east)) =
+            (Self::cell((lat - dlat, lng - dlng)), Self::cell((lat + dlat, lng + dlng)))
+        else {
+            return Vec::new();
+        };
+        (south..=north).flat_map(|a| (west..=east).map(move |b| Self::Cell(a, b))).collect()
+    }
+}
+
 #[derive(Clone, Copy)]
 struct Posting {
     slot: u32,
@@ -88,6 +127,8 @@ pub struct Corpus<D> {
     live: usize,
     dead: usize,
     postings: FastMap<String, Vec<Posting>>,
+    /// The slots holding each fact (dead ones too, until a rebuild: readers check `alive`).
+    facets: FastMap<Facet, Vec<u32>>,
 }
 
 impl<D> Corpus<D> {
@@ -102,6 +143,7 @@ impl<D> Corpus<D> {
             live: 0,
             dead: 0,
             postings: FastMap::default(),
+            facets: FastMap::default(),
         }
     }
 
@@ -119,10 +161,17 @@ impl<D> Corpus<D> {
         self.dead as f32 / (self.docs.len().max(1)) as f32
     }
 
-    /// Adds or replaces the document `id`, with its fields' texts; the distinct words it holds.
-    pub fn put(&mut self, id: i64, doc: D, fields: [&str; FIELDS]) -> Vec<String> {
+    /// Adds or replaces the document `id`, with its fields' texts and its facts; the distinct words it holds.
+    pub fn put(&mut self, id: i64, doc: D, fields: [&str; FIELDS], facets: Vec<Facet>) -> Vec<String> {
         self.remove(id);
         let slot = self.docs.len() as u32;
+        for facet in facets {
+            let slots = self.facets.entry(facet).or_default();
+            // A fact given twice (two spellings of one skill) lists the slot once.
+            if slots.last() != Some(&slot) {
+                slots.push(slot);
+            }
+        }
         let mut lengths = [0u16; FIELDS];
         let mut seen_words: Vec<String> = Vec::new();
         for (field, text) in fields.iter().enumerate() {
@@ -249,6 +298,25 @@ impl<D> Corpus<D> {
         out.unwrap_or_else(|| SlotSet::new(self.docs.len()))
     }
 
+    /// The live slots holding any of `facets`.
+    pub fn with_any<'f>(&self, facets: impl IntoIterator<Item = &'f Facet>) -> SlotSet {
+        let mut out = SlotSet::new(self.docs.len());
+        for facet in facets {
+            for slot in self.facets.get(facet).into_iter().flatten() {
+                if self.alive[*slot as usize] {
+                    out.insert(*slot);
+                }
+            }
+        }
+        out
+    }
+
+    /// The live slots whose location is one of `locations` (numbers into [`Index::locations`]).
+    pub fn at_locations(&self, locations: impl Iterator<Item = u32>) -> SlotSet {
+        let facets: Vec<Facet> = locations.map(Facet::Location).collect();
+        self.with_any(&facets)
+    }
+
     pub fn doc_at(&self, slot: u32) -> Option<&D> {
         self.docs.get(slot as usize).and_then(Option::as_ref)
     }
@@ -291,10 +359,16 @@ impl SlotSet {
 
     /// The slots in the set, in order.
     pub fn slots(&self) -> impl Iterator<Item = u32> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .flat_map(|(i, w)| (0..64u32).filter(move |b| w >> b & 1 == 1).map(move |b| i as u32 * 64 + b))
+        self.0.iter().enumerate().flat_map(|(i, w)| {
+            let mut rest = *w;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    i as u32 * 64 + bit
+                })
+            })
+        })
     }
 }
 
@@ -399,7 +473,10 @@ impl Index {
                 self.skills.push(skill.clone());
             }
         }
-        let seen = self.people.put(row.id, doc, [&name, &skills, &bio, &location]);
+        let mut facets: Vec<Facet> = ids.iter().map(|id| Facet::Skill(*id)).collect();
+        facets.extend(place_facets(&doc.country, doc.location, doc.position));
+        facets.push(Facet::Role(doc.role));
+        let seen = self.people.put(row.id, doc, [&name, &skills, &bio, &location], facets);
         self.count(seen);
     }
 
@@ -421,7 +498,10 @@ impl Index {
             owner_discoverable: row.owner_discoverable,
             plain,
         };
-        let seen = self.projects.put(row.id, doc, [&row.title, &facts, &row.description, &around]);
+        let mut facets = vec![Facet::Category(doc.category.as_str().into()), Facet::Phase(doc.phase.as_str().into())];
+        facets.extend(doc.looking_for.iter().map(|w| Facet::Wants(w.to_lowercase().into())));
+        facets.extend(place_facets(&doc.country, doc.location, doc.position));
+        let seen = self.projects.put(row.id, doc, [&row.title, &facts, &row.description, &around], facets);
         self.count(seen);
     }
 
@@ -469,4 +549,14 @@ impl Index {
             }
         }
     }
+}
+
+/// Where a document is, as facts: its location's number, its country, its position's square.
+fn place_facets(country: &[u8; 2], location: u32, position: Option<(f64, f64)>) -> Vec<Facet> {
+    let mut facets = vec![Facet::Location(location)];
+    if *country != [0, 0] {
+        facets.push(Facet::Country(*country));
+    }
+    facets.extend(position.map(Facet::cell));
+    facets
 }

@@ -13,7 +13,7 @@
 //! "Near me" is not a filter: it orders by distance.
 
 use super::{
-    index::{Index, PersonDoc, ProjectDoc, SlotSet},
+    index::{Facet, Index, PersonDoc, ProjectDoc, SlotSet},
     lexicon::{PROFESSIONS, RELATED},
     query::Understanding,
     text::words,
@@ -28,7 +28,9 @@ const PROJECT_OWN_WORDS: [u8; 3] = [0, 1, 2];
 /// words say it. A profession's words are its nouns as written, which the stems of the index do not tell from its
 /// verb ("writer", "writing firmware"): those the stems find are read again, only when no skill met it.
 struct Either {
+    /// The skills' numbers, as bits and as a list.
     skills: Vec<u64>,
+    ids: Vec<u32>,
     said: SlotSet,
     as_written: &'static [&'static str],
 }
@@ -66,12 +68,14 @@ fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
-fn skill_bits(index: &Index, skills: &mut dyn Iterator<Item = &str>) -> Vec<u64> {
+/// The numbers of the skills people have among `skills`: as bits, and as a list.
+fn skill_bits(index: &Index, skills: &mut dyn Iterator<Item = &str>) -> (Vec<u64>, Vec<u32>) {
     let mut set = vec![0u64; index.skill_count() / 64 + 1];
-    for id in skills.filter_map(|s| index.skill_id(s)) {
-        set[id as usize / 64] |= 1 << (id % 64);
+    let ids: Vec<u32> = skills.filter_map(|s| index.skill_id(s)).collect();
+    for id in &ids {
+        set[*id as usize / 64] |= 1 << (id % 64);
     }
-    set
+    (set, ids)
 }
 
 /// A category named as asked, with the words that go with it ("health": medical, clinic, patients…).
@@ -101,11 +105,8 @@ impl PeopleMeets {
             .iter()
             .map(|(label, skills)| {
                 let phrases: Vec<String> = std::iter::once(label.clone()).chain(skills.iter().cloned()).collect();
-                Either {
-                    skills: skill_bits(index, &mut skills.iter().map(String::as_str)),
-                    said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
-                    as_written: &[],
-                }
+                let (bits, ids) = skill_bits(index, &mut skills.iter().map(String::as_str));
+                Either { skills: bits, ids, said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots), as_written: &[] }
             })
             .collect();
         let professions = u
@@ -115,8 +116,10 @@ impl PeopleMeets {
                 let names =
                     PROFESSIONS.iter().find(|(names, _)| names.contains(&word.as_str())).map_or(&[][..], |p| p.0);
                 let phrases: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+                let (bits, ids) = skill_bits(index, &mut skills.iter().copied());
                 Either {
-                    skills: skill_bits(index, &mut skills.iter().copied()),
+                    skills: bits,
+                    ids,
                     said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
                     as_written: names,
                 }
@@ -124,6 +127,22 @@ impl PeopleMeets {
             .collect();
         let interests = u.interests().map(|w| saying(corpus, &with_related(w), &PERSON_OWN_WORDS, slots)).collect();
         Self { skill_groups, professions, interests }
+    }
+
+    /// The people who may meet every constraint but the place (each checked again by [`all`](Self::all)), from
+    /// the lists of the skills named and the slots whose words say them; `None` when nothing is asked.
+    pub fn candidates(&self, index: &Index) -> Option<SlotSet> {
+        let mut out: Option<SlotSet> = None;
+        for either in self.skill_groups.iter().chain(&self.professions) {
+            let facets: Vec<Facet> = either.ids.iter().map(|id| Facet::Skill(*id)).collect();
+            let mut set = index.people.with_any(&facets);
+            set.add_all(&either.said);
+            narrow(&mut out, set);
+        }
+        for said in &self.interests {
+            narrow(&mut out, said.clone());
+        }
+        out
     }
 
     /// Whether the person meets every constraint but the place.
@@ -166,6 +185,30 @@ impl<'a> ProjectMeets<'a> {
         Self { u, skills_said, subjects_said }
     }
 
+    /// The projects that may meet every constraint but the place (each checked again by [`all`](Self::all));
+    /// `None` when nothing is asked.
+    pub fn candidates(&self, index: &Index) -> Option<SlotSet> {
+        let u = self.u;
+        let mut out: Option<SlotSet> = None;
+        let corpus = &index.projects;
+        if !u.categories.is_empty() {
+            let facets: Vec<Facet> = u.categories.iter().map(|c| Facet::Category((*c).into())).collect();
+            narrow(&mut out, corpus.with_any(&facets));
+        }
+        if !u.phases.is_empty() {
+            let facets: Vec<Facet> = u.phases.iter().map(|p| Facet::Phase((*p).into())).collect();
+            narrow(&mut out, corpus.with_any(&facets));
+        }
+        if !u.looking_for.is_empty() {
+            let facets: Vec<Facet> = u.looking_for.iter().map(|w| Facet::Wants(w.to_lowercase().into())).collect();
+            narrow(&mut out, corpus.with_any(&facets));
+        }
+        for said in self.skills_said.iter().chain(&self.subjects_said) {
+            narrow(&mut out, said.clone());
+        }
+        out
+    }
+
     /// Whether the project meets every constraint but the place.
     pub fn all(&self, slot: u32, doc: &ProjectDoc) -> bool {
         let u = self.u;
@@ -174,5 +217,13 @@ impl<'a> ProjectMeets<'a> {
             && (u.looking_for.is_empty()
                 || u.looking_for.iter().any(|w| doc.looking_for.iter().any(|l| l.eq_ignore_ascii_case(w))))
             && self.skills_said.iter().chain(&self.subjects_said).all(|said| said.contains(slot))
+    }
+}
+
+/// Keeps in `so_far` only what is also in `set` (the first set is taken whole).
+pub fn narrow(so_far: &mut Option<SlotSet>, set: SlotSet) {
+    match so_far {
+        Some(kept) => kept.keep_only(&set),
+        None => *so_far = Some(set),
     }
 }

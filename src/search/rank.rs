@@ -4,9 +4,9 @@
 //! outright is checked against every document, so this loop is kept to comparisons of numbers.
 
 use super::{
-    index::{Index, Scores},
+    index::{Corpus, Facet, Index, Scores, SlotSet},
     lexicon::COUNTRIES,
-    meets::{PeopleMeets, ProjectMeets},
+    meets::{narrow, PeopleMeets, ProjectMeets},
     query::{Place, Target, Understanding},
     text::words,
 };
@@ -26,6 +26,8 @@ pub struct Hit {
     pub distance_km: Option<f64>,
 }
 
+/// How far from a city's centre is still inside it.
+const INSIDE_KM: f64 = 50.0;
 /// A result worth showing scores at least this share of the best one.
 const KEEP_SHARE: f32 = 0.25;
 const SKILL: f32 = 3.0;
@@ -68,13 +70,30 @@ impl Where {
         index.locations.iter().map(|words| self.fit(words, [0, 0], None)).collect()
     }
 
+    /// The documents that may be inside this place (each checked again by [`place_fit`]): those whose location
+    /// names it, those in its country, those whose position's square is near enough.
+    fn candidates<D>(&self, corpus: &Corpus<D>, by_words: &[f32]) -> SlotSet {
+        let named = by_words.iter().enumerate().filter(|(_, fit)| inside(**fit)).map(|(id, _)| id as u32);
+        let mut out = corpus.at_locations(named);
+        match self {
+            Self::City { at, .. } => out.add_all(&corpus.with_any(&Facet::cells_around(*at, INSIDE_KM))),
+            Self::Country { code, .. } => {
+                if let [a, b] = code.as_bytes() {
+                    out.add_all(&corpus.with_any(&[Facet::Country([*a, *b])]));
+                }
+            }
+            Self::Named(_) => {}
+        }
+        out
+    }
+
     /// 1 inside the place, less the further away, 0 when unknown.
     fn fit(&self, location: &[String], country: [u8; 2], position: Option<(f64, f64)>) -> f32 {
         match self {
             // Where a position is known it decides (cheaper than reading words, and it knows what is near).
             Self::City { at, .. } if position.is_some() => {
                 let d = position.map_or(f64::MAX, |p| approx_km(*at, p));
-                if d <= 50.0 {
+                if d <= INSIDE_KM {
                     1.0
                 } else {
                     // Falls away with distance (a cheap curve: this runs for every document).
@@ -210,7 +229,20 @@ fn inside(fit: f32) -> bool {
     fit >= 1.0
 }
 
+/// Which documents a question with constraints reads: the candidates from the facts' lists, or (the
+/// tests' oracle) every document.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scan {
+    Candidates,
+    #[cfg(test)]
+    Everyone,
+}
+
 pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
+    people_by(index, u, asker, limit, Scan::Candidates)
+}
+
+fn people_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan: Scan) -> Vec<Hit> {
     if u.target == Target::Projects {
         return Vec::new();
     }
@@ -259,22 +291,42 @@ pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> 
         // Whoever meets what the question states is a result; without constraints, only what its words find.
         (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
-    let hits: Vec<Hit> = if structured {
+    // What the question names outright narrows the people to those listed under it; only a question
+    // that names nothing but nearness reads every person.
+    let mut candidates = meets.candidates(index).filter(|_| scan == Scan::Candidates);
+    if scan == Scan::Candidates && !roles.is_empty() {
+        let facets: Vec<Facet> = roles.iter().map(|r| Facet::Role(*r)).collect();
+        narrow(&mut candidates, index.people.with_any(&facets));
+    }
+    if let Some(place) = place.as_ref().filter(|_| scan == Scan::Candidates) {
+        narrow(&mut candidates, place.candidates(&index.people, &place_words));
+    }
+    let hits: Vec<Hit> = match (structured, candidates) {
+        (true, Some(set)) => {
+            score_all(set.slots().filter_map(|slot| index.people.doc_at(slot).map(|doc| (slot, doc))), score_of)
+        }
         // Every person is scored: half on another thread (the projects have a third, and are fewer).
-        std::thread::scope(|scope| {
+        (true, None) => std::thread::scope(|scope| {
             let score_of = &score_of;
             let second = scope.spawn(move || score_all(index.people.slotted_part(1, 2), score_of));
             let mut hits = score_all(index.people.slotted_part(0, 2), score_of);
             hits.extend(second.join().unwrap_or_default());
             hits
-        })
-    } else {
-        text.touched.iter().filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc))).collect()
+        }),
+        (false, _) => text
+            .touched
+            .iter()
+            .filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
+            .collect(),
     };
     cut(hits, limit, asker, near_me, |id| index.people.get(id).and_then(|d| d.position))
 }
 
 pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
+    projects_by(index, u, asker, limit, Scan::Candidates)
+}
+
+fn projects_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan: Scan) -> Vec<Hit> {
     if u.target == Target::People {
         return Vec::new();
     }
@@ -314,13 +366,20 @@ pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -
         score += nearness(near_me, d);
         (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
     };
-    let hits: Vec<Hit> = if structured {
-        score_all(index.projects.slotted(), score_of)
-    } else {
-        text.touched
+    let mut candidates = meets.candidates(index).filter(|_| scan == Scan::Candidates);
+    if let Some(place) = place.as_ref().filter(|_| scan == Scan::Candidates) {
+        narrow(&mut candidates, place.candidates(&index.projects, &place_words));
+    }
+    let hits: Vec<Hit> = match (structured, candidates) {
+        (true, Some(set)) => {
+            score_all(set.slots().filter_map(|slot| index.projects.doc_at(slot).map(|doc| (slot, doc))), score_of)
+        }
+        (true, None) => score_all(index.projects.slotted(), score_of),
+        (false, _) => text
+            .touched
             .iter()
             .filter_map(|slot| index.projects.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
-            .collect()
+            .collect(),
     };
     cut(hits, limit, asker, near_me, |id| index.projects.get(id).and_then(|d| d.position))
 }
@@ -351,4 +410,163 @@ pub fn plain(index: &Index, question: &str, asker: &Asker, limit: usize) -> (Vec
     people.truncate(limit);
     projects.truncate(limit);
     (people, projects)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{
+        index::{PersonRow, ProjectRow},
+        query::{understand, Vocabulary},
+    };
+
+    const SKILLS: [&str; 8] =
+        ["Figma", "React", "Rust", "Marketing", "Sound Design", "Python", "Finance", "Illustration"];
+    const CITIES: [(&str, f64, f64, &str); 5] = [
+        ("London, United Kingdom", 51.51, -0.13, "GB"),
+        ("Berlin, Germany", 52.52, 13.40, "DE"),
+        ("Lagos, Nigeria", 6.52, 3.38, "NG"),
+        ("Potsdam", 52.39, 13.06, "DE"),
+        ("Nairobi", -1.29, 36.82, "KE"),
+    ];
+    const ROLES: [&str; 4] = ["explorer", "collaborator", "innovator", "investor"];
+    const BIOS: [&str; 4] = [
+        "I design fintech apps and love climate hardware",
+        "music producer and sound designer working on games",
+        "writing firmware for robots, angel investor in health startups",
+        "teacher building education tools in my spare time",
+    ];
+
+    /// A community where facts vary independently: some people have a position, some only a place name,
+    /// some neither; projects of every category, phase and want.
+    fn community() -> Index {
+        let mut index = Index::default();
+        for i in 0..600usize {
+            let (city, lat, lng, country) = CITIES[i % CITIES.len()];
+            let positioned = i % 3 != 0;
+            index.put_person(PersonRow {
+                id: i as i64 + 1,
+                first_name: format!("P{i}"),
+                last_name: "Tester".into(),
+                username: format!("p{i}"),
+                role: ROLES[i / 5 % 4].into(),
+                bio: Some(BIOS[i / 7 % 4].into()),
+                location: (i % 4 != 1).then(|| city.into()),
+                skills: vec![SKILLS[i % 8].into(), SKILLS[i / 8 % 8].into()],
+                lat: positioned.then_some(lat + (i % 10) as f64 * 0.05),
+                lng: positioned.then_some(lng - (i % 7) as f64 * 0.08),
+                discoverable: i % 11 != 0,
+                country: (i % 2 == 0).then(|| country.into()),
+            });
+        }
+        let categories = ["technology", "business", "healthcare", "education", "design", "art", "music", "film"];
+        let phases = ["idea", "planning", "prototype", "development", "launch"];
+        for i in 0..300usize {
+            let (city, lat, lng, country) = CITIES[i % CITIES.len()];
+            index.put_project(ProjectRow {
+                id: i as i64 + 1,
+                owner_id: (i % 600) as i64 + 1,
+                title: format!("{} project {i}", ["Solar", "Beat", "Clinic", "Lesson"][i % 4]),
+                description: BIOS[i / 3 % 4].into(),
+                category: categories[i % 8].into(),
+                phase: phases[i / 8 % 5].into(),
+                looking_for: [vec![], vec!["Collaborator".into()], vec!["Innovator".into(), "Investor".into()]][i % 3]
+                    .clone(),
+                owner_name: "Owner".into(),
+                location: (i % 3 != 0).then(|| city.into()),
+                lat: (i % 2 == 0).then_some(lat),
+                lng: (i % 2 == 0).then_some(lng),
+                listed: i % 13 != 0,
+                owner_discoverable: true,
+                country: (i % 4 == 0).then(|| country.into()),
+            });
+        }
+        // A changed document takes a new slot: the old one's facts must not answer.
+        for i in 0..40usize {
+            let (city, lat, lng, country) = CITIES[(i + 2) % CITIES.len()];
+            index.put_person(PersonRow {
+                id: i as i64 * 13 + 1,
+                first_name: "Moved".into(),
+                last_name: "Person".into(),
+                username: format!("moved{i}"),
+                role: "investor".into(),
+                bio: None,
+                location: Some(city.into()),
+                skills: vec!["Rust".into()],
+                lat: Some(lat),
+                lng: Some(lng),
+                discoverable: true,
+                country: Some(country.into()),
+            });
+        }
+        index
+    }
+
+    fn ids(hits: &[Hit]) -> Vec<(i64, u32)> {
+        hits.iter().map(|h| (h.id, h.score.to_bits())).collect()
+    }
+
+    /// Candidates from the facts' lists answer exactly what reading every document answers.
+    #[test]
+    fn candidates_answer_as_reading_everyone() {
+        let index = community();
+        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+        let questions = [
+            "designers in London",
+            "rust developers",
+            "investors in Berlin",
+            "people who know marketing",
+            "sound designers in Germany",
+            "figma designers near me",
+            "python developers in Nigeria",
+            "healthcare startups",
+            "music projects looking for collaborators",
+            "prototypes in Lagos",
+            "education projects looking for an innovator",
+            "climate hardware",
+            "writers",
+            "near me",
+            "collaborators in Nairobi",
+            "fintech apps in the United Kingdom",
+        ];
+        let askers = [
+            Asker { id: 2, position: Some((52.5, 13.4)), hidden: vec![3, 4] },
+            Asker { id: 5, position: None, hidden: vec![] },
+        ];
+        let mut answered = 0;
+        for question in questions {
+            let u = understand(question, &vocabulary);
+            for asker in &askers {
+                let fast = people_by(&index, &u, asker, 50, Scan::Candidates);
+                let full = people_by(&index, &u, asker, 50, Scan::Everyone);
+                assert_eq!(ids(&fast), ids(&full), "people for {question:?}");
+                answered += usize::from(!full.is_empty());
+                let fast = projects_by(&index, &u, asker, 50, Scan::Candidates);
+                let full = projects_by(&index, &u, asker, 50, Scan::Everyone);
+                assert_eq!(ids(&fast), ids(&full), "projects for {question:?}");
+                answered += usize::from(!full.is_empty());
+            }
+        }
+        assert!(answered >= 32, "most questions find something here ({answered} of 64 answers)");
+    }
+
+    /// Every point within the radius of a place lies in one of the squares around it, near the poles too.
+    #[test]
+    fn squares_around_hold_every_point_within_reach() {
+        for at in [(51.51, -0.13), (-33.9, 151.2), (69.65, 18.96), (0.0, 179.9), (-77.8, 166.7)] {
+            let around = Facet::cells_around(at, INSIDE_KM);
+            for step in 0..360 {
+                let bearing = f64::from(step).to_radians();
+                for km in [0.0, 10.0, 25.0, 49.9] {
+                    let dlat = (km * bearing.cos() / crate::discovery::EARTH_RADIUS_KM).to_degrees();
+                    let dlng =
+                        (km * bearing.sin() / crate::discovery::EARTH_RADIUS_KM).to_degrees() / at.0.to_radians().cos();
+                    let point = (at.0 + dlat, at.1 + dlng);
+                    if approx_km(at, point) <= INSIDE_KM {
+                        assert!(around.contains(&Facet::cell(point)), "{point:?} near {at:?}");
+                    }
+                }
+            }
+        }
+    }
 }
