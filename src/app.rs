@@ -113,7 +113,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &from)?;
     let search = crate::search::Search::default();
     search.build(&db).await.context("building the search index")?;
-    Ok(AppState {
+    Ok(AppState::new(crate::state::Shared {
         search,
         cards: hub.cards().clone(),
         pusher,
@@ -126,7 +126,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         mailer: Arc::new(mailer),
         hub,
         openapi_json,
-    })
+    }))
 }
 
 pub fn router(state: AppState) -> Router {

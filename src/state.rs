@@ -15,8 +15,25 @@ use crate::{
     web,
 };
 
+/// What every handler reaches, shared: cloning it (once or twice a request) is one reference count.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        Self(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+pub struct Shared {
     pub db: Db,
     pub config: Arc<Config>,
     /// Where people reach the app, without a trailing slash: `GROW_PUBLIC_URL` or the bound address.
@@ -38,7 +55,7 @@ pub struct AppState {
     pub openapi_json: Arc<String>,
 }
 
-impl AppState {
+impl Shared {
     /// A change to a user's record in `tx`: once it commits, every instance drops its cached copy and
     /// the user's open tabs refetch. Every write to `users` that a session shows calls this.
     pub fn user_changed(&self, tx: &mut Tx, user_id: i64) {
