@@ -92,7 +92,8 @@ struct World {
     base: String,
     http: reqwest::Client,
     people: Vec<(i64, String)>,
-    projects: Vec<i64>,
+    /// Published projects and their owners.
+    projects: Vec<(i64, i64)>,
     tally: Mutex<Tally>,
     frames: AtomicU64,
     drops: AtomicU64,
@@ -137,7 +138,13 @@ impl World {
 
     async fn act(&self, me: usize, rng: &mut rand::rngs::StdRng) {
         let (act, _) = *MIX.choose_weighted(rng, |(_, weight)| *weight).unwrap();
-        let project = *self.projects.choose(rng).unwrap();
+        // A project of someone else (supporting one's own is refused by design).
+        let project = loop {
+            let (id, owner) = *self.projects.choose(rng).unwrap();
+            if owner != self.people[me].0 {
+                break id;
+            }
+        };
         let (name, method, path, body) = match act {
             Act::Deck => ("GET /api/feed (deck)", Method::GET, "/api/feed".to_string(), None),
             Act::Swipe => (
@@ -307,7 +314,7 @@ async fn main() {
         .collect();
     let db =
         grow::db::Db::connect(&std::env::var("SOAK_DATABASE_URL").expect("SOAK_DATABASE_URL")).await.expect("connect");
-    let projects: Vec<i64> = sqlx::query_scalar("SELECT id FROM projects WHERE is_published = 1")
+    let projects: Vec<(i64, i64)> = sqlx::query_as("SELECT id, owner_id FROM projects WHERE is_published = 1")
         .fetch_all(&mut *db.conn().await.expect("a connection"))
         .await
         .expect("the projects");
