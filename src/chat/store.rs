@@ -222,7 +222,7 @@ pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
     .bind(page.fetch_limit())
     .bind(page.after_key())
     .bind(page.after_id())
-    .fetch_all(&mut *conn)
+    .persistent(false).fetch_all(&mut *conn)
     .await
 }
 
@@ -234,7 +234,7 @@ pub async fn people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<Participant>, sq
     sqlx::query_as(&format!(
         "SELECT id, first_name, last_name, username, profile_image_url, role FROM users WHERE id IN ({list}) ORDER BY id"
     ))
-    .fetch_all(&mut *conn)
+    .persistent(false).fetch_all(&mut *conn)
     .await
 }
 

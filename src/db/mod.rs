@@ -316,7 +316,9 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
 
 /// Flags are stored as 0/1 integers on both backends.
 /// Ids for an `IN (…)` list, written into the SQL: they are integers, so nothing can be injected, and one
-/// statement serves any number of them on both backends.
+/// statement serves any number of them on both backends. Such a statement is different almost every time:
+/// run it with `.persistent(false)`, or each would take a place in the connection's cache of prepared
+/// statements and push out the ones that repeat (on PostgreSQL, each pushed out is parsed and planned again).
 pub fn id_list(ids: &[i64]) -> String {
     ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
 }

@@ -229,6 +229,7 @@ pub async fn claim_due(tx: &mut Tx, limit: i64, lease_ms: i64, instance: &str) -
          FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id \
          JOIN notifications n ON n.id = o.notification_id WHERE o.id IN ({list}) ORDER BY o.id"
     ))
+    .persistent(false)
     .fetch_all(&mut **tx)
     .await
 }

@@ -112,7 +112,11 @@ pub async fn cards(conn: &mut Conn, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx
         return Ok(Vec::new());
     }
     let list = crate::db::id_list(ids);
-    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id IN ({list})")).bind(0_i64).fetch_all(&mut *conn).await
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id IN ({list})"))
+        .bind(0_i64)
+        .persistent(false)
+        .fetch_all(&mut *conn)
+        .await
 }
 
 /// The caller's own projects, published or not.
@@ -154,6 +158,7 @@ async fn page_of(
 pub async fn supported(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
     let ids: Vec<i64> = sqlx::query_scalar("SELECT project_id FROM project_supports WHERE user_id = $1")
         .bind(me)
+        .persistent(false)
         .fetch_all(&mut *conn)
         .await?;
     // The CASE keeps SQLite's planner on the id list rather than a projects index reached through the OR.
@@ -170,6 +175,7 @@ pub async fn collaborator_ids(conn: &mut Conn, projects: &[i64]) -> Result<HashM
     let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
         "SELECT project_id, user_id FROM project_collaborators WHERE project_id IN ({list}) ORDER BY added_at, id"
     ))
+    .persistent(false)
     .fetch_all(&mut *conn)
     .await?;
     for (project, user) in rows {
@@ -655,5 +661,5 @@ pub async fn find_listed(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec<Pr
         "{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.id IN ({})",
         crate::db::id_list(ids)
     );
-    sqlx::query_as(&sql).bind(me).fetch_all(&mut *conn).await
+    sqlx::query_as(&sql).bind(me).persistent(false).fetch_all(&mut *conn).await
 }

@@ -52,7 +52,10 @@ pub async fn projects_since(conn: &mut Conn, since: Option<i64>) -> Result<Vec<P
 
 /// The projects of these owners, as the index reads them.
 pub async fn projects_of(conn: &mut Conn, owners: &[i64]) -> Result<Vec<ProjectTuple>, sqlx::Error> {
-    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.owner_id IN ({})", id_list(owners))).fetch_all(conn).await
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.owner_id IN ({})", id_list(owners)))
+        .persistent(false)
+        .fetch_all(conn)
+        .await
 }
 
 /// Of these people, those an answer may show (discoverable, not suspended).
@@ -65,7 +68,7 @@ pub async fn showable_people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<UserRow
         user_columns_of("u"),
         id_list(ids)
     );
-    sqlx::query_as(&sql).fetch_all(conn).await
+    sqlx::query_as(&sql).persistent(false).fetch_all(conn).await
 }
 
 /// The role of each of these people.
@@ -73,5 +76,8 @@ pub async fn roles_of(conn: &mut Conn, ids: &[i64]) -> Result<Vec<(i64, String)>
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    sqlx::query_as(&format!("SELECT id, role FROM users WHERE id IN ({})", id_list(ids))).fetch_all(conn).await
+    sqlx::query_as(&format!("SELECT id, role FROM users WHERE id IN ({})", id_list(ids)))
+        .persistent(false)
+        .fetch_all(conn)
+        .await
 }
