@@ -48,8 +48,7 @@ fn daily_act(user_id: i64, today: i64) -> String {
 /// Pays the daily login bonus unless today's is paid (API.md "Coins": 10 a UTC day; the streak grows
 /// when yesterday also counted, else starts again at 1). The ledger's unique act decides: of two racing
 /// first visits one pays.
-async fn daily_bonus(state: &AppState, user_id: i64) -> AppResult<Option<DailyReward>> {
-    let today = state.clock.today();
+async fn daily_bonus(state: &AppState, user_id: i64, today: i64) -> AppResult<Option<DailyReward>> {
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
     let Some(balance) =
@@ -93,7 +92,7 @@ pub async fn rewards(
     let (mut screen, mut rows, mut leaderboard) = read_screen(&state, user.id, today).await?;
     let mut daily_reward = None;
     if screen.paid_today == 0 {
-        daily_reward = daily_bonus(&state, user.id).await?;
+        daily_reward = daily_bonus(&state, user.id, today).await?;
         if daily_reward.is_some() {
             (screen, rows, leaderboard) = read_screen(&state, user.id, today).await?;
         }
