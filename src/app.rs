@@ -79,10 +79,12 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     }
     let hub = realtime::Hub::new(&db, SessionCache::default(), Default::default());
     // Committed domain events reach every instance through the live bridge: a change to what a card
-    // shows marks every kept deck and feed page stale; a chat membership change (un)subscribes sockets.
+    // shows marks kept deck and feed pages or cards stale; a chat membership change (un)subscribes sockets.
     let live = hub.clone();
     db.listen(move |event| match event {
         DomainEvent::CardsChanged => live.emit(Event::CardsChanged { user_id: None }),
+        DomainEvent::CardChanged { project_id } => live.emit(Event::CardChanged { project_id }),
+        DomainEvent::MarksChanged { user_id } => live.emit(Event::CardsChanged { user_id: Some(user_id) }),
         DomainEvent::ReaderJoined { user_id, topic } => live.emit(Event::Join { user_id, topic }),
         DomainEvent::ReaderLeft { user_id, topic } => live.emit(Event::Leave { user_id, topic }),
     });

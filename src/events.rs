@@ -8,10 +8,15 @@ use crate::realtime::Topic;
 /// A fact a committed write established.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DomainEvent {
-    /// What a project card shows changed: a project, its tasks, team, supporters or owner's name and
-    /// photo, or which projects a card list holds (published, deleted, an owner suspended or gone, a
-    /// block between two people).
+    /// Which projects a card list holds, or what any number of cards show, changed: a project
+    /// published, edited or deleted, an owner renamed, suspended or gone, a block between two people.
     CardsChanged,
+    /// What one project's card shows changed (its supporters, tasks or team) and nothing else: the
+    /// lists hold the same projects in the same order, so kept pages stay and only this card is read again.
+    CardChanged { project_id: i64 },
+    /// One person's own marks on cards changed (they supported a project, joined or left a team):
+    /// only their kept pages are read again.
+    MarksChanged { user_id: i64 },
     /// A person may now read a chat topic (joined a room, became a project's collaborator): their
     /// open sockets subscribe to it, on every instance.
     ReaderJoined { user_id: i64, topic: Topic },

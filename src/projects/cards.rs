@@ -7,17 +7,22 @@
 //! - pages: per person and per list (path and query), the entries of a page as last read: ids,
 //!   card versions and the person's own marks (supported, role).
 //!
-//! A kept page is good while nothing that may change it has committed since it was read. A store
-//! that changes what a card shows, or which cards a list holds, records
-//! [`crate::events::DomainEvent::CardsChanged`] on its transaction; once it commits every page is
-//! marked stale (`app::prepare` wires the listener), and a person's swipes mark that person's pages
-//! stale; both go to the other instances through the live bridge
-//! ([`crate::realtime::Event::CardsChanged`]). A change made outside the server (hand-written SQL)
-//! is picked up within [`PAGE_TTL`].
+//! A kept page is good while nothing that may change it has committed since it was read. Stores
+//! record what they changed on their transaction, and once it commits (`app::prepare` wires the
+//! listener, the live bridge tells the other instances):
+//! - a change to which cards a list holds, or to many cards
+//!   ([`crate::events::DomainEvent::CardsChanged`]), marks every page stale;
+//! - a change to one person's marks (their swipes, supports, place in a team) marks that person's pages stale;
+//! - a change to what one card shows and nothing else (a support, a task, a team member:
+//!   [`crate::events::DomainEvent::CardChanged`]) drops only that card: both kept lists are newest
+//!   first, so every kept page still holds it in its place, and the next render reads it again.
 //!
-//! A read races with a change: it may read before a write commits and try to keep its page after the
-//! write marked pages stale. Each read holds a [`Ticket`] of the marks it started under and keeps its
-//! page only if none moved since.
+//! A change made outside the server (hand-written SQL) is picked up within [`PAGE_TTL`].
+//!
+//! A read races with a change: it may read before a write commits and try to keep what it read after
+//! the write marked it stale. Each page read holds a [`Ticket`] of the marks it started under and keeps
+//! its page only if none moved since; each card read notes the card marks' number when it started
+//! and keeps a card only if that card was not marked since.
 
 use std::{
     collections::HashMap,
@@ -54,8 +59,30 @@ struct Card {
 
 #[derive(Clone, Default)]
 pub struct Cards {
-    cards: Arc<RwLock<HashMap<i64, Arc<Card>>>>,
+    cards: Arc<RwLock<KeptCards>>,
     pages: Arc<Mutex<Pages>>,
+}
+
+#[derive(Default)]
+struct KeptCards {
+    by_id: HashMap<i64, Arc<Card>>,
+    /// Moves on every card mark; each mark takes the next number.
+    seq: u64,
+    /// The number of each card's last mark (a card read that started before it is not kept).
+    marked: HashMap<i64, u64>,
+    /// The number at which everything was last let go: a read that started before it keeps nothing.
+    cleared: u64,
+}
+
+impl KeptCards {
+    fn fresh(&self, entry: &CardEntry) -> Option<&Arc<Card>> {
+        self.by_id.get(&entry.id).filter(|card| card.version >= entry.card_version)
+    }
+
+    /// Whether a card read that started at `started` may keep `id`.
+    fn may_keep(&self, id: i64, started: u64) -> bool {
+        started >= self.cleared && self.marked.get(&id).is_none_or(|&marked| marked <= started)
+    }
 }
 
 #[derive(Default)]
@@ -150,7 +177,20 @@ impl Cards {
         lock(&self.pages).mark_everyone();
     }
 
-    /// After a change to what only this person's pages show (their swipes).
+    /// After a change to what one card shows, and not to where it stands in any list.
+    pub fn card_changed(&self, project: i64) {
+        let mut cards = sync::write(&self.cards);
+        cards.seq += 1;
+        let seq = cards.seq;
+        cards.by_id.remove(&project);
+        if cards.marked.len() >= MAX_CARDS {
+            cards.marked.clear();
+            cards.cleared = seq;
+        }
+        cards.marked.insert(project, seq);
+    }
+
+    /// After a change to what only this person's pages show (their swipes, supports, roles).
     pub fn person_changed(&self, person: i64) {
         let mut pages = lock(&self.pages);
         pages.seq += 1;
@@ -167,22 +207,23 @@ impl Cards {
     pub async fn render(&self, db: &Db, page: &Page<CardEntry>) -> Result<CardPage, AppError> {
         let missing: Vec<i64> = {
             let cards = sync::read(&self.cards);
-            let missing: Vec<i64> = page.items.iter().filter(|e| fresh(&cards, e).is_none()).map(|e| e.id).collect();
+            let missing: Vec<i64> = page.items.iter().filter(|e| cards.fresh(e).is_none()).map(|e| e.id).collect();
             if missing.is_empty() {
-                let body = write_page(&page.items, |entry| fresh(&cards, entry).cloned());
+                let body = write_page(&page.items, |entry| cards.fresh(entry).cloned());
                 return Ok(CardPage { body, next: page.next.clone() });
             }
             missing
         };
         let loaded = self.load(&mut *db.conn().await?, &missing).await?;
         let cards = sync::read(&self.cards);
-        let body = write_page(&page.items, |entry| fresh(&cards, entry).or_else(|| loaded.get(&entry.id)).cloned());
+        let body = write_page(&page.items, |entry| cards.fresh(entry).or_else(|| loaded.get(&entry.id)).cloned());
         Ok(CardPage { body, next: page.next.clone() })
     }
 
     /// Reads these cards (rows, then collaborators: those are at least as new as the version kept,
     /// so a change between the two reads only makes the next page read the card again).
     async fn load(&self, conn: &mut Conn, ids: &[i64]) -> Result<HashMap<i64, Arc<Card>>, AppError> {
+        let started = sync::read(&self.cards).seq;
         let rows = store::cards(conn, ids).await?;
         let mut collaborators = store::collaborator_ids(conn, ids).await?;
         let mut loaded = HashMap::with_capacity(rows.len());
@@ -191,13 +232,14 @@ impl Cards {
             loaded.insert(row.id, Arc::new(Card { version: row.card_version, open_json: open_json(&project)? }));
         }
         let mut cached = sync::write(&self.cards);
-        if cached.len() + loaded.len() > MAX_CARDS {
-            cached.clear();
+        if cached.by_id.len() + loaded.len() > MAX_CARDS {
+            cached.by_id.clear();
         }
         for (id, card) in &loaded {
-            // Two pages may load the same card at once: the newer read wins.
-            if cached.get(id).is_none_or(|old| old.version <= card.version) {
-                cached.insert(*id, card.clone());
+            // Two pages may load the same card at once: the newer read wins. A card marked after
+            // this read began may have been read before its change committed: it is not kept.
+            if cached.may_keep(*id, started) && cached.by_id.get(id).is_none_or(|old| old.version <= card.version) {
+                cached.by_id.insert(*id, card.clone());
             }
         }
         Ok(loaded)
@@ -209,10 +251,6 @@ impl Pages {
         self.seq += 1;
         self.everyone = self.seq;
     }
-}
-
-fn fresh<'a>(cards: &'a HashMap<i64, Arc<Card>>, entry: &CardEntry) -> Option<&'a Arc<Card>> {
-    cards.get(&entry.id).filter(|card| card.version >= entry.card_version)
 }
 
 /// A project as anyone sees it, as JSON without the caller's marks and without the closing brace.
@@ -310,6 +348,29 @@ mod tests {
         cards.person_changed(7);
         cards.keep(ticket, page(&[1]));
         assert_eq!(kept_ids(&cards, 1, "/api/feed"), Some(vec![1]), "someone else's swipe does not matter");
+    }
+
+    #[test]
+    fn a_changed_card_is_dropped_and_its_pages_stay() {
+        let cards = Cards::default();
+        let ticket = cards.kept(1, "/api/feed").unwrap_err();
+        cards.keep(ticket, page(&[3, 2]));
+        sync::write(&cards.cards).by_id.insert(3, Arc::new(Card { version: 0, open_json: "{".into() }));
+
+        cards.card_changed(3);
+        assert_eq!(kept_ids(&cards, 1, "/api/feed"), Some(vec![3, 2]), "the page holds the card in its place");
+        assert!(sync::read(&cards.cards).fresh(&entry(3)).is_none(), "the card is read again");
+    }
+
+    #[test]
+    fn a_card_read_that_raced_its_change_is_not_kept() {
+        let cards = Cards::default();
+        let started = sync::read(&cards.cards).seq;
+        cards.card_changed(3);
+        let kept = sync::read(&cards.cards);
+        assert!(!kept.may_keep(3, started), "read before the change committed");
+        assert!(kept.may_keep(4, started), "another card's change does not matter");
+        assert!(kept.may_keep(3, kept.seq), "read after the change");
     }
 
     #[test]

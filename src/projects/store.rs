@@ -287,7 +287,8 @@ pub async fn delete(tx: &mut Tx, id: i64, owner: i64) -> Result<Option<Vec<Strin
 
 /// Records the caller's support once and counts it; the new count, or `None` when they already did.
 pub async fn support(tx: &mut Tx, project: i64, user: i64, now: i64) -> Result<Option<i64>, sqlx::Error> {
-    tx.emit(DomainEvent::CardsChanged);
+    tx.emit(DomainEvent::CardChanged { project_id: project });
+    tx.emit(DomainEvent::MarksChanged { user_id: user });
     let inserted: Option<i64> = sqlx::query_scalar(
         "INSERT INTO project_supports (project_id, user_id, created_at) VALUES ($1, $2, $3) \
          ON CONFLICT (project_id, user_id) DO NOTHING RETURNING id",
@@ -348,7 +349,8 @@ pub async fn add_collaborator(
     role: &str,
     now: i64,
 ) -> Result<Option<CollaboratorRow>, sqlx::Error> {
-    tx.emit(DomainEvent::CardsChanged);
+    tx.emit(DomainEvent::CardChanged { project_id: project });
+    tx.emit(DomainEvent::MarksChanged { user_id: user });
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO project_collaborators (project_id, user_id, role, added_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (project_id, user_id) DO NOTHING RETURNING id",
@@ -416,7 +418,8 @@ pub async fn owner_of(tx: &mut Tx, project: i64) -> Result<i64, sqlx::Error> {
 }
 
 pub async fn remove_collaborator(tx: &mut Tx, project: i64, user: i64) -> Result<bool, sqlx::Error> {
-    tx.emit(DomainEvent::CardsChanged);
+    tx.emit(DomainEvent::CardChanged { project_id: project });
+    tx.emit(DomainEvent::MarksChanged { user_id: user });
     tx.emit(DomainEvent::ReaderLeft { user_id: user, topic: Topic::Project(project) });
     let removed = sqlx::query("DELETE FROM project_collaborators WHERE project_id = $1 AND user_id = $2")
         .bind(project)
@@ -496,7 +499,7 @@ pub async fn insert_task(
     attachments: &[String],
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    tx.emit(DomainEvent::CardsChanged);
+    tx.emit(DomainEvent::CardChanged { project_id: project });
     sqlx::query_scalar(
         "INSERT INTO project_tasks (project_id, title, description, attachments, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
@@ -512,17 +515,17 @@ pub async fn insert_task(
 
 pub async fn edit_task(
     tx: &mut Tx,
-    id: i64,
+    task: &TaskRow,
     title: &str,
     description: Option<&str>,
     attachments: &[String],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    tx.emit(DomainEvent::CardsChanged);
+    tx.emit(DomainEvent::CardChanged { project_id: task.project_id });
     sqlx::query(
         "UPDATE project_tasks SET title = $2, description = $3, attachments = $4, updated_at = $5 WHERE id = $1",
     )
-    .bind(id)
+    .bind(task.id)
     .bind(title)
     .bind(description)
     .bind(serde_json::to_string(attachments).unwrap_or_else(|_| "[]".into()))
@@ -533,13 +536,13 @@ pub async fn edit_task(
 }
 
 /// Completes an open task: one conditional statement, so of racing completions one wins.
-pub async fn complete_task(tx: &mut Tx, id: i64, by: i64, now: i64) -> Result<bool, sqlx::Error> {
-    tx.emit(DomainEvent::CardsChanged);
+pub async fn complete_task(tx: &mut Tx, task: &TaskRow, by: i64, now: i64) -> Result<bool, sqlx::Error> {
+    tx.emit(DomainEvent::CardChanged { project_id: task.project_id });
     let done = sqlx::query(
         "UPDATE project_tasks SET is_completed = 1, completed_by = $2, completed_at = $3, updated_at = $3 \
          WHERE id = $1 AND is_completed = 0",
     )
-    .bind(id)
+    .bind(task.id)
     .bind(by)
     .bind(now)
     .execute(&mut **tx)
@@ -557,10 +560,10 @@ pub async fn assign_task(tx: &mut Tx, id: i64, to: Option<i64>, now: i64) -> Res
     Ok(())
 }
 
-pub async fn delete_task(tx: &mut Tx, id: i64) -> Result<Option<String>, sqlx::Error> {
-    tx.emit(DomainEvent::CardsChanged);
+pub async fn delete_task(tx: &mut Tx, task: &TaskRow) -> Result<Option<String>, sqlx::Error> {
+    tx.emit(DomainEvent::CardChanged { project_id: task.project_id });
     sqlx::query_scalar("DELETE FROM project_tasks WHERE id = $1 RETURNING attachments")
-        .bind(id)
+        .bind(task.id)
         .fetch_optional(&mut **tx)
         .await
 }

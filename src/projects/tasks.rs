@@ -97,7 +97,7 @@ pub async fn complete(
         return Err(AppError::Forbidden("Only the project's owner and collaborators can complete its tasks".into()));
     }
     let mut tx = state.db.begin().await?;
-    if !store::complete_task(&mut tx, task.id, me.id, state.clock.now_ms()).await? {
+    if !store::complete_task(&mut tx, &task, me.id, state.clock.now_ms()).await? {
         return Err(AppError::bad_request("This task is already completed"));
     }
     let act = format!("task:{}", task.id);
@@ -189,7 +189,7 @@ pub async fn edit(
     crate::files::owners::require_usable(&state.db, me.id, Some(project.id), &attachments, "attachments").await?;
     let dropped: Vec<String> = before.into_iter().filter(|a| !attachments.contains(a)).collect();
     let mut tx = state.db.begin().await?;
-    store::edit_task(&mut tx, task.id, &title, description.as_deref(), &attachments, state.clock.now_ms()).await?;
+    store::edit_task(&mut tx, &task, &title, description.as_deref(), &attachments, state.clock.now_ms()).await?;
     let row = store::task_in(&mut tx, task.id).await?;
     announce(&state, &mut tx, project.id, &[]).await?;
     remove_unused_after_commit(&state, &mut tx, dropped);
@@ -206,7 +206,7 @@ pub async fn delete(
 ) -> AppResult<StatusCode> {
     let (task, project) = owned_task(&state, me.id, &task_id).await?;
     let mut tx = state.db.begin().await?;
-    let attachments = store::delete_task(&mut tx, task.id).await?.ok_or(AppError::NotFound("Task"))?;
+    let attachments = store::delete_task(&mut tx, &task).await?.ok_or(AppError::NotFound("Task"))?;
     announce(&state, &mut tx, project.id, &[]).await?;
     remove_unused_after_commit(&state, &mut tx, serde_json::from_str(&attachments).unwrap_or_default());
     tx.commit().await?;

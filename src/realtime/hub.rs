@@ -45,6 +45,8 @@ pub enum Event {
     Leave { user_id: i64, topic: Topic },
     /// Kept pages of the deck and the feed are stale: one person's (`user_id`) or everyone's.
     CardsChanged { user_id: Option<i64> },
+    /// One project's kept card is stale (kept pages stay: it holds its place in every list).
+    CardChanged { project_id: i64 },
 }
 
 #[derive(Clone)]
@@ -174,6 +176,7 @@ impl Hub {
             Event::SessionEnded { token_hash, .. } => sessions.evict_session(token_hash),
             Event::CardsChanged { user_id: Some(user_id) } => self.inner.cards.person_changed(*user_id),
             Event::CardsChanged { user_id: None } => self.inner.cards.everyone_changed(),
+            Event::CardChanged { project_id } => self.inner.cards.card_changed(*project_id),
             Event::Frame { .. } | Event::Join { .. } | Event::Leave { .. } => {}
         }
     }
@@ -239,7 +242,7 @@ impl Hub {
                     local.unsubscribe(id, topic);
                 }
             }
-            Event::CardsChanged { .. } => {}
+            Event::CardsChanged { .. } | Event::CardChanged { .. } => {}
         }
     }
 
