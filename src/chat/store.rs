@@ -230,11 +230,12 @@ pub async fn people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<Participant>, sq
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = crate::db::id_list(ids);
+    let ids_in = crate::db::ids_param(conn, 1);
     sqlx::query_as(&format!(
-        "SELECT id, first_name, last_name, username, profile_image_url, role FROM users WHERE id IN ({list}) ORDER BY id"
+        "SELECT id, first_name, last_name, username, profile_image_url, role FROM users WHERE id IN ({ids_in}) ORDER BY id"
     ))
-    .persistent(false).fetch_all(&mut *conn)
+    .bind(crate::db::id_array(ids))
+    .fetch_all(&mut *conn)
     .await
 }
 

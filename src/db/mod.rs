@@ -314,15 +314,41 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     err.as_database_error().is_some_and(|e| e.is_unique_violation())
 }
 
-/// Flags are stored as 0/1 integers on both backends.
 /// Ids for an `IN (…)` list, written into the SQL: they are integers, so nothing can be injected, and one
 /// statement serves any number of them on both backends. Such a statement is different almost every time:
 /// run it with `.persistent(false)`, or each would take a place in the connection's cache of prepared
 /// statements and push out the ones that repeat (on PostgreSQL, each pushed out is parsed and planned again).
+/// Where a statement runs often, prefer [`ids_param`].
 pub fn id_list(ids: &[i64]) -> String {
     ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
 }
 
+/// The ids of an `IN (…)` read from parameter `$param`, bound as [`id_array`]: the statement's text is the
+/// same for any number of ids, so it is prepared once and kept (an [`id_list`] statement is prepared
+/// afresh every time: on SQLite that was an eighth of a search's cost).
+pub fn ids_param(conn: &Conn, param: u8) -> String {
+    if conn.backend_name() == "PostgreSQL" {
+        format!("SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(${param} AS JSON))")
+    } else {
+        format!("SELECT CAST(value AS BIGINT) FROM json_each(${param})")
+    }
+}
+
+/// The value to bind for an [`ids_param`]: the ids as a JSON array.
+pub fn id_array(ids: &[i64]) -> String {
+    let mut out = String::with_capacity(ids.len() * 8 + 2);
+    out.push('[');
+    for (n, id) in ids.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(&id.to_string());
+    }
+    out.push(']');
+    out
+}
+
+/// Flags are stored as 0/1 integers on both backends.
 pub fn flag(value: bool) -> i64 {
     i64::from(value)
 }

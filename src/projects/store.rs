@@ -111,10 +111,10 @@ pub async fn cards(conn: &mut Conn, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = crate::db::id_list(ids);
-    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id IN ({list})"))
+    let ids_in = crate::db::ids_param(conn, 2);
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id IN ({ids_in})"))
         .bind(0_i64)
-        .persistent(false)
+        .bind(crate::db::id_array(ids))
         .fetch_all(&mut *conn)
         .await
 }
@@ -171,11 +171,11 @@ pub async fn collaborator_ids(conn: &mut Conn, projects: &[i64]) -> Result<HashM
     if projects.is_empty() {
         return Ok(found);
     }
-    let list = crate::db::id_list(projects);
+    let ids_in = crate::db::ids_param(conn, 1);
     let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
-        "SELECT project_id, user_id FROM project_collaborators WHERE project_id IN ({list}) ORDER BY added_at, id"
+        "SELECT project_id, user_id FROM project_collaborators WHERE project_id IN ({ids_in}) ORDER BY added_at, id"
     ))
-    .persistent(false)
+    .bind(crate::db::id_array(projects))
     .fetch_all(&mut *conn)
     .await?;
     for (project, user) in rows {
@@ -662,7 +662,7 @@ pub async fn find_listed(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec<Pr
     }
     let sql = format!(
         "{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.id IN ({})",
-        crate::db::id_list(ids)
+        crate::db::ids_param(conn, 2)
     );
-    sqlx::query_as(&sql).bind(me).persistent(false).fetch_all(&mut *conn).await
+    sqlx::query_as(&sql).bind(me).bind(crate::db::id_array(ids)).fetch_all(&mut *conn).await
 }

@@ -378,12 +378,18 @@ pub struct Scores {
     pub touched: Vec<u32>,
 }
 
+/// A skill someone entered, as first spelled, with its words (worked out once: every question compares them).
+pub struct KnownSkill {
+    pub name: String,
+    pub words: Vec<String>,
+}
+
 /// Every searchable person and project.
 pub struct Index {
     pub people: Corpus<PersonDoc>,
     pub projects: Corpus<ProjectDoc>,
     /// Every skill people entered, as they first spelled it.
-    pub skills: Vec<String>,
+    pub skills: Vec<KnownSkill>,
     /// Every word of every document (unstemmed) and how many documents used it: typo correction
     /// reads these. Counts are not lowered when a document changes; a rebuild resets them.
     pub vocabulary: FastMap<String, u32>,
@@ -468,11 +474,6 @@ impl Index {
             position: row.lat.zip(row.lng).map(crate::discovery::snap),
             plain,
         };
-        for skill in &row.skills {
-            if !self.skills.iter().any(|s| s.eq_ignore_ascii_case(skill)) && skill.len() <= 40 {
-                self.skills.push(skill.clone());
-            }
-        }
         let mut facets: Vec<Facet> = ids.iter().map(|id| Facet::Skill(*id)).collect();
         facets.extend(place_facets(&doc.country, doc.location, doc.position));
         facets.push(Facet::Role(doc.role));
@@ -516,9 +517,15 @@ impl Index {
         id
     }
 
+    /// A skill's number; a skill not seen before is numbered and, when short enough to be a skill's name,
+    /// joins the vocabulary's skills.
     fn intern_skill(&mut self, skill: &str) -> u32 {
         let next = self.skill_ids.len() as u32;
-        *self.skill_ids.entry(fold(skill)).or_insert(next)
+        let id = *self.skill_ids.entry(fold(skill)).or_insert(next);
+        if id == next && skill.len() <= 40 {
+            self.skills.push(KnownSkill { name: skill.to_owned(), words: words(skill) });
+        }
+        id
     }
 
     /// How many distinct skills people have (skill numbers are below this).

@@ -83,11 +83,36 @@ pub struct Vocabulary<'a> {
     pub words: &'a FastMap<String, u32>,
     /// The same words by their first letter and by their second (typo candidates are looked up there).
     pub by_letter: &'a FastMap<(u8, char), Vec<String>>,
-    pub skills: &'a [String],
+    pub skills: &'a [super::index::KnownSkill],
 }
 
 fn phrase(text: &str) -> Vec<String> {
     words(text)
+}
+
+/// The words of a fixed table's entry, worked out once for all of them: reading a question compares each of its
+/// words with every entry, and folding them afresh each time was a third of a question's cost.
+fn table_phrase(text: &'static str) -> &'static [String] {
+    static PHRASES: std::sync::OnceLock<FastMap<&'static str, Vec<String>>> = std::sync::OnceLock::new();
+    let phrases = PHRASES.get_or_init(|| {
+        let mut all = FastMap::default();
+        let entries = SKILL_NICKNAMES
+            .iter()
+            .map(|(nick, _)| *nick)
+            .chain(PHASE_WORDS.iter().flat_map(|(when, _)| when.iter().copied()))
+            .chain(ROLE_WORDS.iter().chain(CATEGORY_WORDS).flat_map(|(_, names)| names.iter().copied()))
+            .chain(CATALOGUE.iter().copied());
+        for entry in entries {
+            all.entry(entry).or_insert_with(|| phrase(entry));
+        }
+        all
+    });
+    phrases.get(text).map_or(&[], Vec::as_slice)
+}
+
+/// Whether a fixed table's entry is exactly the one word `w`.
+fn is_table_word(entry: &'static str, w: &str) -> bool {
+    matches!(table_phrase(entry), [only] if only == w)
 }
 
 fn known_to_tables(word: &str) -> bool {
@@ -203,7 +228,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         let known = vocabulary.words.contains_key(&word)
             || is_stopword(&word)
             || known_to_tables(&word)
-            || vocabulary.skills.iter().any(|s| phrase(s).contains(&word));
+            || vocabulary.skills.iter().any(|s| s.words.contains(&word));
         match (!known).then(|| correct(&word, vocabulary)).flatten() {
             Some(fixed) => {
                 corrections.push((word, fixed.clone()));
@@ -257,8 +282,11 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
     let mut wanted_roles: Vec<&'static str> = Vec::new();
     let mut consumed = vec![false; ws.len()];
     // Every skill name's words, once per question (people's own skills change; the catalogue does not).
-    let skill_phrases: Vec<(Vec<String>, &str)> =
-        CATALOGUE.iter().copied().chain(vocabulary.skills.iter().map(String::as_str)).map(|s| (phrase(s), s)).collect();
+    let skill_phrases: Vec<(&[String], &str)> = CATALOGUE
+        .iter()
+        .map(|s| (table_phrase(s), *s))
+        .chain(vocabulary.skills.iter().map(|s| (s.words.as_slice(), s.name.as_str())))
+        .collect();
     let mut i = 0;
     while i < ws.len() {
         let w = ws[i].clone();
@@ -328,7 +356,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
             add_group(&mut u, canonical(name), &[name]);
         } else {
             for (nick, meant) in SKILL_NICKNAMES {
-                if phrase(nick).len() == 1 && phrase(nick)[0] == w {
+                if is_table_word(nick, &w) {
                     // Spelled as the skills spell it when that is not plain capitals ("iOS", "AR"), else short
                     // ones in capitals ("ML") and the rest as typed ("mobile").
                     let spelled = meant
@@ -345,14 +373,14 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
             }
         }
         for (when, phases) in PHASE_WORDS {
-            if when.iter().any(|p| phrase(p) == [w.clone()]) {
+            if when.iter().any(|p| is_table_word(p, &w)) {
                 phases.iter().for_each(|p| push_unique_static(&mut u.phases, p));
                 push_unique(&mut u.phase_words, w.clone());
             }
         }
         let mut is_role = false;
         for (role, names) in ROLE_WORDS {
-            if names.iter().any(|n| phrase(n) == [w.clone()]) {
+            if names.iter().any(|n| is_table_word(n, &w)) {
                 is_role = true;
                 if after_looking_for {
                     push_unique_static(&mut wanted_roles, role);
@@ -378,7 +406,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         // ("businesses") names the category only before a project word ("business ideas").
         let generic = PROJECT_WORDS.contains(&w.as_str()) && !describes_projects;
         for (category, names) in CATEGORY_WORDS.iter().filter(|_| !is_role && !generic) {
-            if names.iter().any(|n| phrase(n) == [w.clone()]) {
+            if names.iter().any(|n| is_table_word(n, &w)) {
                 if CATEGORY_NAMES.contains(&w.as_str()) {
                     push_unique_static(&mut u.categories, category);
                 } else {

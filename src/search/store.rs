@@ -3,7 +3,7 @@
 
 use crate::{
     accounts::model::{user_columns_of, UserRow},
-    db::{id_list, Conn},
+    db::{id_array, id_list, ids_param, Conn},
 };
 
 pub type UserTuple =
@@ -66,9 +66,9 @@ pub async fn showable_people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<UserRow
     let sql = format!(
         "SELECT {} FROM users u WHERE u.is_discoverable = 1 AND u.suspended_at IS NULL AND u.id IN ({})",
         user_columns_of("u"),
-        id_list(ids)
+        ids_param(conn, 1)
     );
-    sqlx::query_as(&sql).persistent(false).fetch_all(conn).await
+    sqlx::query_as(&sql).bind(id_array(ids)).fetch_all(conn).await
 }
 
 /// The role of each of these people.
@@ -76,8 +76,8 @@ pub async fn roles_of(conn: &mut Conn, ids: &[i64]) -> Result<Vec<(i64, String)>
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    sqlx::query_as(&format!("SELECT id, role FROM users WHERE id IN ({})", id_list(ids)))
-        .persistent(false)
+    sqlx::query_as(&format!("SELECT id, role FROM users WHERE id IN ({})", ids_param(conn, 1)))
+        .bind(id_array(ids))
         .fetch_all(conn)
         .await
 }
