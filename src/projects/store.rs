@@ -37,23 +37,25 @@ pub async fn find(conn: &mut Conn, me: i64, id: i64) -> Result<Option<ProjectRow
     sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut *conn).await
 }
 
+/// A page (newest first) of `select` where `condition` holds; `ids`, when given, are bound as `$5` (see
+/// [`crate::db::ids_param`]).
 async fn page_where<T>(
     conn: &mut Conn,
     me: i64,
     page: &PageRequest,
     select: &str,
     condition: &str,
+    ids: Option<&[i64]>,
 ) -> Result<Vec<T>, sqlx::Error>
 where
     T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
 {
-    sqlx::query_as(&format!("{select} WHERE {condition} {}", newest_first()))
-        .bind(me)
-        .bind(page.fetch_limit())
-        .bind(page.after_key())
-        .bind(page.after_id())
-        .fetch_all(&mut *conn)
-        .await
+    let sql = format!("{select} WHERE {condition} {}", newest_first());
+    let mut query = sqlx::query_as(&sql).bind(me).bind(page.fetch_limit()).bind(page.after_key()).bind(page.after_id());
+    if let Some(ids) = ids {
+        query = query.bind(crate::db::id_array(ids));
+    }
+    query.fetch_all(&mut *conn).await
 }
 
 /// A place in the feed or the deck: the project, its card version and the caller's own marks
@@ -78,7 +80,7 @@ const ENTRY_SELECT: &str = "SELECT p.id, p.created_at, p.card_version, \
 
 /// API.md "Feed": published, active projects of every owner, newest first.
 pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<CardEntry>, sqlx::Error> {
-    page_where(conn, me, page, ENTRY_SELECT, "p.is_published = 1 AND p.is_active = 1").await
+    page_where(conn, me, page, ENTRY_SELECT, "p.is_published = 1 AND p.is_active = 1", None).await
 }
 
 /// The swipe deck (API.md): published projects the caller neither owns nor has swiped, newest
@@ -121,7 +123,7 @@ pub async fn cards(conn: &mut Conn, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx
 
 /// The caller's own projects, published or not.
 pub async fn owned(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
-    page_where(conn, me, page, PROJECT_SELECT, "p.owner_id = $1").await
+    page_where(conn, me, page, PROJECT_SELECT, "p.owner_id = $1", None).await
 }
 
 pub async fn collaborating(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
@@ -135,7 +137,8 @@ pub async fn collaborating(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
 /// A page (newest first) of these projects, read by id: for lists that start from the caller's own
 /// rows (supports, collaborations). Asked as one query with a subquery instead, either database's
 /// planner may walk every project and probe the caller's rows for each (PostgreSQL's generic plan
-/// does: 70 pages a second with 20,000 projects); the caller's own list is short and indexed.
+/// does: 70 pages a second with 20,000 projects); the caller's own list is short and indexed. The list is
+/// bound as one parameter, so the statement's text, and its plan, is the same for everyone.
 async fn page_of(
     conn: &mut Conn,
     me: i64,
@@ -146,12 +149,12 @@ async fn page_of(
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = crate::db::id_list(ids);
+    let ids_in = crate::db::ids_param(conn, 5);
     let condition = match and {
-        Some(more) => format!("p.id IN ({list}) AND {more}"),
-        None => format!("p.id IN ({list})"),
+        Some(more) => format!("p.id IN ({ids_in}) AND {more}"),
+        None => format!("p.id IN ({ids_in})"),
     };
-    page_where(conn, me, page, PROJECT_SELECT, &condition).await
+    page_where(conn, me, page, PROJECT_SELECT, &condition, Some(ids)).await
 }
 
 /// Projects the caller supports that they may still see.
