@@ -161,7 +161,6 @@ async fn page_of(
 pub async fn supported(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<ProjectRow>, sqlx::Error> {
     let ids: Vec<i64> = sqlx::query_scalar("SELECT project_id FROM project_supports WHERE user_id = $1")
         .bind(me)
-        .persistent(false)
         .fetch_all(&mut *conn)
         .await?;
     // The CASE keeps SQLite's planner on the id list rather than a projects index reached through the OR.

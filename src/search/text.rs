@@ -6,6 +6,11 @@
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
+        // Most text is ASCII: one comparison instead of the table below and a Unicode lowercase.
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+            continue;
+        }
         let c = match c {
             'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ą' | 'ă' | 'ā' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Ą' | 'Ă'
             | 'Ā' => 'a',
@@ -65,34 +70,43 @@ pub fn words(text: &str) -> Vec<String> {
 /// A light English stemmer: plurals and the common verb and agent endings. Short words and
 /// words with symbols are left alone.
 pub fn stem(word: &str) -> String {
-    if word.len() <= 3 || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+    if word.len() <= 3 || !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return word.to_string();
     }
-    let strip = |w: &str, suffix: &str, keep: usize| -> Option<String> {
-        w.strip_suffix(suffix).filter(|rest| rest.len() >= keep).map(str::to_owned)
-    };
-    let w = word;
-    let base = strip(w, "ies", 3)
-        .map(|r| r + "y")
-        .or_else(|| strip(w, "sses", 3).map(|r| r + "ss"))
-        .or_else(|| if w.ends_with("ss") || w.ends_with("us") || w.ends_with("is") { None } else { strip(w, "s", 3) })
-        .unwrap_or_else(|| w.to_string());
+    // One buffer cut in place (every word of every document passes here when the index is built). ASCII
+    // only, so cutting at a byte is cutting at a letter.
+    let mut b = String::with_capacity(word.len() + 1);
+    b.push_str(word);
+    // Each ending below applies only when what is left keeps its length (`rest`); the first that applies wins.
+    let ends = |b: &str, suffix: &str, rest: usize| b.ends_with(suffix) && b.len() - suffix.len() >= rest;
+    if ends(&b, "ies", 3) {
+        b.truncate(b.len() - 3);
+        b.push('y');
+    } else if ends(&b, "sses", 3) {
+        b.truncate(b.len() - 2);
+    } else if !(b.ends_with("ss") || b.ends_with("us") || b.ends_with("is")) && ends(&b, "s", 3) {
+        b.truncate(b.len() - 1);
+    }
     // "robotics"/"robotic"/"robot", "ceramics"/"ceramic": the adjective and the field meet their noun.
-    let base = strip(&base, "ic", 5).unwrap_or(base);
-    let base = strip(&base, "ing", 3)
-        .or_else(|| strip(&base, "ers", 3))
-        .or_else(|| strip(&base, "er", 4))
-        .or_else(|| strip(&base, "ed", 4))
-        .unwrap_or(base);
+    if ends(&b, "ic", 5) {
+        b.truncate(b.len() - 2);
+    }
+    if ends(&b, "ing", 3) || ends(&b, "ers", 3) {
+        b.truncate(b.len() - 3);
+    } else if ends(&b, "er", 4) || ends(&b, "ed", 4) {
+        b.truncate(b.len() - 2);
+    }
     // "designing"/"designer"/"designed" → "design"; "coding" → "cod" and "code" → "cod" both.
-    let base = base.strip_suffix('e').filter(|r| r.len() >= 3).map(str::to_owned).unwrap_or(base);
+    if ends(&b, "e", 3) {
+        b.truncate(b.len() - 1);
+    }
     // "running" → "runn" → "run".
-    let bytes = base.as_bytes();
+    let bytes = b.as_bytes();
     if bytes.len() >= 4 && bytes[bytes.len() - 1] == bytes[bytes.len() - 2] && !b"lsz".contains(&bytes[bytes.len() - 1])
     {
-        return base[..base.len() - 1].to_string();
+        b.truncate(b.len() - 1);
     }
-    base
+    b
 }
 
 /// Words that carry no meaning in a question.
@@ -278,6 +292,64 @@ pub fn typo_budget(word: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stemmer as first written (a chain of copies): the one above must cut every word the same way.
+    fn stem_as_written(word: &str) -> String {
+        if word.len() <= 3 || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return word.to_string();
+        }
+        let strip = |w: &str, suffix: &str, keep: usize| -> Option<String> {
+            w.strip_suffix(suffix).filter(|rest| rest.len() >= keep).map(str::to_owned)
+        };
+        let w = word;
+        let base = strip(w, "ies", 3)
+            .map(|r| r + "y")
+            .or_else(|| strip(w, "sses", 3).map(|r| r + "ss"))
+            .or_else(
+                || if w.ends_with("ss") || w.ends_with("us") || w.ends_with("is") { None } else { strip(w, "s", 3) },
+            )
+            .unwrap_or_else(|| w.to_string());
+        // "robotics"/"robotic"/"robot", "ceramics"/"ceramic": the adjective and the field meet their noun.
+        let base = strip(&base, "ic", 5).unwrap_or(base);
+        let base = strip(&base, "ing", 3)
+            .or_else(|| strip(&base, "ers", 3))
+            .or_else(|| strip(&base, "er", 4))
+            .or_else(|| strip(&base, "ed", 4))
+            .unwrap_or(base);
+        // "designing"/"designer"/"designed" → "design"; "coding" → "cod" and "code" → "cod" both.
+        let base = base.strip_suffix('e').filter(|r| r.len() >= 3).map(str::to_owned).unwrap_or(base);
+        // "running" → "runn" → "run".
+        let bytes = base.as_bytes();
+        if bytes.len() >= 4
+            && bytes[bytes.len() - 1] == bytes[bytes.len() - 2]
+            && !b"lsz".contains(&bytes[bytes.len() - 1])
+        {
+            return base[..base.len() - 1].to_string();
+        }
+        base
+    }
+
+    #[test]
+    fn the_stemmer_cuts_as_first_written() {
+        let lexicon = super::super::lexicon::CATALOGUE
+            .iter()
+            .chain(super::super::lexicon::PROJECT_WORDS)
+            .chain(super::super::lexicon::PEOPLE_WORDS)
+            .flat_map(|text| words(text));
+        let endings =
+            ["", "s", "es", "ies", "sses", "ing", "ings", "er", "ers", "ed", "e", "ic", "ics", "ss", "us", "is"];
+        let mut checked = 0;
+        for base in lexicon
+            .chain(["a", "ab", "abc", "abcd", "bus", "class", "city", "run", "runn", "c++", "x1"].map(String::from))
+        {
+            for ending in endings {
+                let word = format!("{base}{ending}");
+                assert_eq!(stem(&word), stem_as_written(&word), "{word}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 
     #[test]
     fn words_fold_accents_and_keep_symbol_names() {
