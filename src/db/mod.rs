@@ -269,10 +269,22 @@ impl Db {
             ),
             None => None,
         };
-        let inner = match writer {
-            Some(_) => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            None => self.pool.begin().await?,
-        };
+        // Begun in a task of its own: a request cut off while its `BEGIN` was under way (its client went away)
+        // would otherwise drop the future after the database began the transaction but before sqlx made a
+        // `Transaction` of it, leaving a connection in the pool inside a transaction nobody ends; on SQLite that
+        // one holds the write lock, and every write after it failed with "database is locked". The task always
+        // finishes: a transaction nobody waits for any more is dropped there, and so rolled back.
+        let pool = self.pool.clone();
+        let immediate = writer.is_some();
+        let inner = tokio::spawn(async move {
+            if immediate {
+                pool.begin_with("BEGIN IMMEDIATE").await
+            } else {
+                pool.begin().await
+            }
+        })
+        .await
+        .map_err(|_| sqlx::Error::WorkerCrashed)??;
         Ok(Tx {
             inner,
             _writer: writer,
@@ -372,6 +384,37 @@ pub(crate) mod tests {
         drop(outer);
         // Once the first is gone the task may begin again.
         db.begin().await.unwrap().commit().await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_begin_cut_off_half_way_leaves_no_transaction_open() {
+        use futures_util::FutureExt;
+        let (_dir, db) = temp_sqlite().await;
+        sqlx::query("CREATE TABLE t (n INTEGER)").execute(db.pool()).await.unwrap();
+        for attempt in 0..40 {
+            // Polled a few times with pauses between (so the BEGIN reaches the database's thread), then dropped
+            // wherever it got to: what a request cut off by its client's going away does.
+            let mut begin = Box::pin(db.begin());
+            for _ in 0..=attempt % 6 {
+                if begin.as_mut().now_or_never().is_some() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            drop(begin);
+            tokio::task::yield_now().await;
+        }
+        // Every write after them goes through at once, on every connection of the pool.
+        for n in 0..16 {
+            let mut tx = tokio::time::timeout(Duration::from_secs(3), db.begin())
+                .await
+                .expect("the writer queue is free")
+                .expect("no connection is left inside a transaction");
+            sqlx::query("INSERT INTO t (n) VALUES ($1)").bind(n).execute(&mut *tx).await.unwrap();
+            tx.commit().await.unwrap();
+        }
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(db.pool()).await.unwrap();
+        assert_eq!(count, 16);
     }
 
     #[tokio::test]
