@@ -93,6 +93,10 @@ struct Pages {
     everyone: u64,
     people: HashMap<i64, PersonPages>,
     count: usize,
+    /// When pages past [`PAGE_TTL`] were last let go, and the number that took (a read that began before
+    /// it is not kept: the sweep may have forgotten a mark it began under).
+    last_sweep: Option<Instant>,
+    swept: u64,
 }
 
 #[derive(Default)]
@@ -114,6 +118,8 @@ pub struct Ticket {
     list: String,
     everyone: u64,
     changed: u64,
+    /// The mark number when the read began.
+    seq: u64,
 }
 
 /// A page of cards, ready to send: a JSON array of projects, with `Link: rel="next"` when more remain.
@@ -147,6 +153,7 @@ impl Cards {
             list: list.to_owned(),
             everyone: pages.everyone,
             changed: person_pages.map_or(0, |p| p.changed),
+            seq: pages.seq,
         })
     }
 
@@ -154,8 +161,9 @@ impl Cards {
     pub fn keep(&self, ticket: Ticket, page: Page<CardEntry>) -> Arc<Page<CardEntry>> {
         let page = Arc::new(page);
         let mut pages = lock(&self.pages);
+        pages.sweep_if_due(Instant::now());
         let changed = pages.people.get(&ticket.person).map_or(0, |p| p.changed);
-        if ticket.everyone != pages.everyone || ticket.changed != changed {
+        if ticket.everyone != pages.everyone || ticket.changed != changed || ticket.seq < pages.swept {
             return page;
         }
         if pages.count >= MAX_PAGES {
@@ -250,6 +258,30 @@ impl Pages {
     fn mark_everyone(&mut self) {
         self.seq += 1;
         self.everyone = self.seq;
+    }
+
+    /// Lets go of the pages too old to be served (and of the people left with none), once a [`PAGE_TTL`]: a
+    /// page is kept for its person's next look within seconds, and one not looked at again would otherwise
+    /// stay until [`MAX_PAGES`] empties everything (with many people, the memory of every page anyone read).
+    fn sweep_if_due(&mut self, now: Instant) {
+        let Some(last) = self.last_sweep else {
+            self.last_sweep = Some(now);
+            return;
+        };
+        if now.saturating_duration_since(last) < PAGE_TTL {
+            return;
+        }
+        self.last_sweep = Some(now);
+        let mut dropped = 0;
+        self.people.retain(|_, person| {
+            let before = person.by_list.len();
+            person.by_list.retain(|_, kept| now.saturating_duration_since(kept.read_at) < PAGE_TTL);
+            dropped += before - person.by_list.len();
+            !person.by_list.is_empty()
+        });
+        self.count -= dropped;
+        self.seq += 1;
+        self.swept = self.seq;
     }
 }
 
@@ -348,6 +380,30 @@ mod tests {
         cards.person_changed(7);
         cards.keep(ticket, page(&[1]));
         assert_eq!(kept_ids(&cards, 1, "/api/feed"), Some(vec![1]), "someone else's swipe does not matter");
+    }
+
+    #[test]
+    fn pages_past_their_time_are_let_go_and_a_read_across_the_sweep_is_not_kept() {
+        let cards = Cards::default();
+        let ticket = cards.kept(1, "/api/feed").unwrap_err();
+        cards.keep(ticket, page(&[3]));
+        let ticket = cards.kept(2, "/api/feed").unwrap_err();
+        cards.keep(ticket, page(&[4]));
+        let racing = cards.kept(3, "/api/feed").unwrap_err();
+        {
+            let mut pages = lock(&cards.pages);
+            assert_eq!((pages.count, pages.people.len()), (2, 2));
+            let later = Instant::now() + PAGE_TTL + Duration::from_secs(1);
+            pages.sweep_if_due(later);
+            assert_eq!((pages.count, pages.people.len()), (0, 0), "both pages were past their time");
+            pages.sweep_if_due(later + Duration::from_secs(1));
+            assert_eq!(pages.last_sweep, Some(later), "once a PAGE_TTL at most");
+        }
+        cards.keep(racing, page(&[5]));
+        assert_eq!(kept_ids(&cards, 3, "/api/feed"), None, "began before the sweep");
+        let ticket = cards.kept(3, "/api/feed").unwrap_err();
+        cards.keep(ticket, page(&[5]));
+        assert_eq!(kept_ids(&cards, 3, "/api/feed"), Some(vec![5]));
     }
 
     #[test]
