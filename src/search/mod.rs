@@ -57,8 +57,20 @@ pub struct Search {
 struct Seen {
     users_since: i64,
     projects_since: i64,
-    users: HashMap<i64, i64>,
+    /// Each person's [`fingerprint`] as last read into the index.
+    users: HashMap<i64, u64>,
     projects: HashMap<i64, i64>,
+}
+
+/// What the index holds of a person, without the time the row changed: a payment of coins moves the row's
+/// `updated_at` and nothing the index reads, so it is not read into the index again (each time, a dead
+/// document until the next rebuild).
+fn fingerprint(row: &UserTuple) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (&row.1, &row.2, &row.3, &row.4, &row.5, &row.6, &row.7).hash(&mut hasher);
+    (row.8.map(f64::to_bits), row.9.map(f64::to_bits), row.10).hash(&mut hasher);
+    hasher.finish()
 }
 
 fn list_of(json: &str) -> Vec<String> {
@@ -180,7 +192,7 @@ fn index_all(users: Vec<UserTuple>, projects: Vec<ProjectTuple>) -> (Index, Seen
     let mut seen = Seen::default();
     for row in &users {
         seen.users_since = seen.users_since.max(row.11);
-        seen.users.insert(row.0, row.11);
+        seen.users.insert(row.0, fingerprint(row));
     }
     for row in &projects {
         seen.projects_since = seen.projects_since.max(row.14);
@@ -244,9 +256,18 @@ impl Search {
         let users = store::people_since(&mut conn, Some(users_since)).await?;
         let mut projects = store::projects_since(&mut conn, Some(projects_since)).await?;
         let users: Vec<UserTuple> = {
-            let seen = lock(&self.seen);
+            let mut seen = lock(&self.seen);
             projects.retain(|r| seen.projects.get(&r.0) != Some(&r.14));
-            users.into_iter().filter(|r| seen.users.get(&r.0) != Some(&r.11)).collect()
+            let mut changed = Vec::new();
+            for row in users {
+                if seen.users.get(&row.0) == Some(&fingerprint(&row)) {
+                    // Nothing the index holds moved: only the row's time, which need not be read again.
+                    seen.users_since = seen.users_since.max(row.11);
+                } else {
+                    changed.push(row);
+                }
+            }
+            changed
         };
         // A project carries its owner's name, place and whether they are discoverable: an owner's change is read
         // into their projects too, though the projects themselves did not change.
@@ -267,7 +288,7 @@ impl Search {
         let mut countries = Countries::default();
         for row in users {
             seen.users_since = seen.users_since.max(row.11);
-            seen.users.insert(row.0, row.11);
+            seen.users.insert(row.0, fingerprint(&row));
             index.put_person(person(row, &mut countries));
         }
         for row in projects {
@@ -303,5 +324,40 @@ impl Search {
 
     pub(crate) fn read(&self) -> std::sync::RwLockReadGuard<'_, Index> {
         sync::read(&self.index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_person_whose_row_moved_only_in_time_is_not_read_into_the_index_again() {
+        let row: UserTuple = (
+            7,
+            "Ada".into(),
+            "Lovelace".into(),
+            "ada".into(),
+            "innovator".into(),
+            Some("Engines".into()),
+            Some("London".into()),
+            "[\"Maths\"]".into(),
+            Some(51.5),
+            Some(-0.1),
+            1,
+            100,
+        );
+        let mut paid = row.clone();
+        paid.11 = 200;
+        assert_eq!(fingerprint(&row), fingerprint(&paid), "coins paid: only the time moved");
+        let mut moved = row.clone();
+        moved.8 = Some(48.9);
+        let mut rewritten = row.clone();
+        rewritten.5 = Some("Looms".into());
+        let mut hidden = row.clone();
+        hidden.10 = 0;
+        for changed in [moved, rewritten, hidden] {
+            assert_ne!(fingerprint(&row), fingerprint(&changed));
+        }
     }
 }
