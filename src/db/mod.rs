@@ -348,16 +348,7 @@ pub fn ids_param(conn: &Conn, param: u8) -> String {
 
 /// The value to bind for an [`ids_param`]: the ids as a JSON array.
 pub fn id_array(ids: &[i64]) -> String {
-    let mut out = String::with_capacity(ids.len() * 8 + 2);
-    out.push('[');
-    for (n, id) in ids.iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        out.push_str(&id.to_string());
-    }
-    out.push(']');
-    out
+    format!("[{}]", id_list(ids))
 }
 
 /// Flags are stored as 0/1 integers on both backends.
