@@ -5,7 +5,7 @@
 /// The search index's maps: hashed with foldhash (no denial-of-service worry: keys are the index's own words).
 pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
-use super::text::{fold, stem, words};
+use super::text::{fold, folded_words, stem, stem_into, words};
 
 /// Words of a document by field; a field's weight says how much a word there counts.
 pub const FIELDS: usize = 4;
@@ -161,8 +161,9 @@ impl<D> Corpus<D> {
         self.dead as f32 / (self.docs.len().max(1)) as f32
     }
 
-    /// Adds or replaces the document `id`, with its fields' texts and its facts; the distinct words it holds.
-    pub fn put(&mut self, id: i64, doc: D, fields: [&str; FIELDS], facets: Vec<Facet>) -> Vec<String> {
+    /// Adds or replaces the document `id`, with its fields' texts ([`fold`]ed) and its facts; the distinct words
+    /// it holds.
+    pub fn put<'t>(&mut self, id: i64, doc: D, folded: [&'t str; FIELDS], facets: Vec<Facet>) -> Vec<&'t str> {
         self.remove(id);
         let slot = self.docs.len() as u32;
         for facet in facets {
@@ -173,22 +174,31 @@ impl<D> Corpus<D> {
             }
         }
         let mut lengths = [0u16; FIELDS];
-        let mut seen_words: Vec<String> = Vec::new();
-        for (field, text) in fields.iter().enumerate() {
+        let mut seen_words: Vec<&str> = Vec::new();
+        // Every word of every document is stemmed into this one buffer; a term is copied once per field.
+        let mut term = String::new();
+        for (field, text) in folded.iter().enumerate() {
             // A field has tens of words: a short list beats a hash map here.
             let mut counts: Vec<(String, u8)> = Vec::new();
-            let ws = words(text);
-            lengths[field] = ws.len().min(u16::MAX as usize) as u16;
-            for w in ws {
-                let term = stem(&w);
+            let mut length = 0usize;
+            for w in folded_words(text) {
+                length += 1;
+                stem_into(w, &mut term);
                 match counts.iter_mut().find(|(t, _)| *t == term) {
                     Some((_, c)) => *c = c.saturating_add(1),
-                    None => counts.push((term, 1)),
+                    None => counts.push((term.clone(), 1)),
                 }
                 seen_words.push(w);
             }
+            lengths[field] = length.min(u16::MAX as usize) as u16;
             for (term, count) in counts {
-                self.postings.entry(term).or_default().push(Posting { slot, field: field as u8, count });
+                let posting = Posting { slot, field: field as u8, count };
+                match self.postings.get_mut(&term) {
+                    Some(list) => list.push(posting),
+                    None => {
+                        self.postings.insert(term, vec![posting]);
+                    }
+                }
             }
             self.total[field] += u64::from(lengths[field]);
         }
@@ -453,11 +463,13 @@ pub struct ProjectRow {
 
 impl Index {
     pub fn put_person(&mut self, row: PersonRow) {
-        let name = format!("{} {} {}", row.first_name, row.last_name, row.username.replace('_', " "));
-        let skills = row.skills.join(" , ");
-        let bio = row.bio.clone().unwrap_or_default();
-        let location = row.location.clone().unwrap_or_default();
-        let plain = fold(&format!("{name} {} {skills} {bio} {location}", row.username));
+        // Each text is folded once: the fields' words and the plain text are read from the folded copies.
+        let name = fold(&format!("{} {} {}", row.first_name, row.last_name, row.username.replace('_', " ")));
+        let username = fold(&row.username);
+        let skills = fold(&row.skills.join(" , "));
+        let bio = fold(row.bio.as_deref().unwrap_or_default());
+        let location = fold(row.location.as_deref().unwrap_or_default());
+        let plain = [name.as_str(), &username, &skills, &bio, &location].join(" ");
         let ids: Vec<u32> = row.skills.iter().map(|s| self.intern_skill(s)).collect();
         let mut inline_skills = [0u32; 8];
         let inline = ids.len().min(8);
@@ -469,7 +481,7 @@ impl Index {
             skills: inline_skills,
             skill_count: inline as u8,
             more_skills: ids[inline..].to_vec(),
-            location: self.intern_location(&location),
+            location: self.intern_location(location.clone()),
             country: country_code(row.country.as_deref()),
             position: row.lat.zip(row.lng).map(crate::discovery::snap),
             plain,
@@ -478,21 +490,23 @@ impl Index {
         facets.extend(place_facets(&doc.country, doc.location, doc.position));
         facets.push(Facet::Role(doc.role));
         let seen = self.people.put(row.id, doc, [&name, &skills, &bio, &location], facets);
-        self.count(seen);
+        count(&mut self.vocabulary, &mut self.by_letter, seen);
     }
 
     pub fn put_project(&mut self, row: ProjectRow) {
-        let facts = format!("{} {} {}", row.category, row.phase, row.looking_for.join(" "));
-        let location = row.location.clone().unwrap_or_default();
-        let around = format!("{} {location}", row.owner_name);
-        let plain = fold(&format!("{} {} {facts} {around}", row.title, row.description));
+        let title = fold(&row.title);
+        let description = fold(&row.description);
+        let facts = fold(&format!("{} {} {}", row.category, row.phase, row.looking_for.join(" ")));
+        let location = fold(row.location.as_deref().unwrap_or_default());
+        let around = format!("{} {location}", fold(&row.owner_name));
+        let plain = [title.as_str(), &description, &facts, &around].join(" ");
         let doc = ProjectDoc {
             id: row.id,
             owner_id: row.owner_id,
             category: row.category.clone(),
             phase: row.phase.clone(),
             looking_for: row.looking_for.clone(),
-            location: self.intern_location(&location),
+            location: self.intern_location(location),
             country: country_code(row.country.as_deref()),
             position: row.lat.zip(row.lng).map(crate::discovery::snap),
             listed: row.listed,
@@ -502,17 +516,17 @@ impl Index {
         let mut facets = vec![Facet::Category(doc.category.as_str().into()), Facet::Phase(doc.phase.as_str().into())];
         facets.extend(doc.looking_for.iter().map(|w| Facet::Wants(w.to_lowercase().into())));
         facets.extend(place_facets(&doc.country, doc.location, doc.position));
-        let seen = self.projects.put(row.id, doc, [&row.title, &facts, &row.description, &around], facets);
-        self.count(seen);
+        let seen = self.projects.put(row.id, doc, [&title, &facts, &description, &around], facets);
+        count(&mut self.vocabulary, &mut self.by_letter, seen);
     }
 
-    fn intern_location(&mut self, location: &str) -> u32 {
-        let key = fold(location);
+    /// The number of a location, given folded.
+    fn intern_location(&mut self, key: String) -> u32 {
         if let Some(id) = self.location_ids.get(&key) {
             return *id;
         }
         let id = self.locations.len() as u32;
-        self.locations.push(words(&key));
+        self.locations.push(folded_words(&key).map(str::to_owned).collect());
         self.location_ids.insert(key, id);
         id
     }
@@ -537,22 +551,23 @@ impl Index {
     pub fn skill_id(&self, skill: &str) -> Option<u32> {
         self.skill_ids.get(&fold(skill)).copied()
     }
+}
 
-    fn count(&mut self, words: Vec<String>) {
-        for w in words {
-            if let Some(count) = self.vocabulary.get_mut(&w) {
-                *count += 1;
-                continue;
+/// Counts the words of a document into the vocabulary (and lists a new one under its first and second letters).
+fn count(vocabulary: &mut FastMap<String, u32>, by_letter: &mut FastMap<(u8, char), Vec<String>>, words: Vec<&str>) {
+    for w in words {
+        if let Some(count) = vocabulary.get_mut(w) {
+            *count += 1;
+            continue;
+        }
+        vocabulary.insert(w.to_owned(), 1);
+        if w.len() >= 3 && !w.bytes().any(|b| b.is_ascii_digit()) {
+            let mut letters = w.chars();
+            if let Some(first) = letters.next() {
+                by_letter.entry((0, first)).or_default().push(w.to_owned());
             }
-            self.vocabulary.insert(w.clone(), 1);
-            if w.len() >= 3 && !w.bytes().any(|b| b.is_ascii_digit()) {
-                let mut letters = w.chars();
-                if let Some(first) = letters.next() {
-                    self.by_letter.entry((0, first)).or_default().push(w.clone());
-                }
-                if let Some(second) = letters.next() {
-                    self.by_letter.entry((1, second)).or_default().push(w);
-                }
+            if let Some(second) = letters.next() {
+                by_letter.entry((1, second)).or_default().push(w.to_owned());
             }
         }
     }

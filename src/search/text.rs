@@ -40,64 +40,72 @@ pub fn fold(text: &str) -> String {
 
 /// The words of a text, folded, in order (not stemmed).
 pub fn words(text: &str) -> Vec<String> {
-    let folded = fold(text);
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut chars = folded.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_alphanumeric() {
-            word.push(c);
-        } else if (c == '+' || c == '#') && !word.is_empty() {
-            // c++, c#, f#: the symbol is part of the name.
-            word.push(c);
-            while chars.peek() == Some(&'+') {
-                word.push('+');
-                chars.next();
+    folded_words(&fold(text)).map(str::to_owned).collect()
+}
+
+/// The words of text already [`fold`]ed, as slices of it, in order (not stemmed): a word is a run of letters
+/// and digits, with the symbols of a name after it ("c++", "c#") and an apostrophe between letters
+/// ("o'connor"); a trailing "'s" is not part of it ("founder's" is "founder"). Indexing reads every word of
+/// every document here, so nothing is copied.
+pub fn folded_words(folded: &str) -> impl Iterator<Item = &str> + '_ {
+    let mut chars = folded.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let mut start = None;
+        let mut end = 0;
+        while let Some((at, c)) = chars.next() {
+            let inside = start.is_some();
+            let part = c.is_alphanumeric()
+                || (inside && (c == '+' || c == '#'))
+                || (inside && c == '\'' && chars.peek().is_some_and(|(_, next)| next.is_alphabetic()));
+            if part {
+                start.get_or_insert(at);
+                end = at + c.len_utf8();
+            } else if inside {
+                break;
             }
-        } else if c == '\'' && chars.peek().is_some_and(|n| n.is_alphabetic()) && !word.is_empty() {
-            // "o'connor" stays one word; "founder's" loses its 's below.
-            word.push(c);
-        } else if !word.is_empty() {
-            out.push(std::mem::take(&mut word));
         }
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out.into_iter().map(|w| w.strip_suffix("'s").map(str::to_owned).unwrap_or(w)).filter(|w| !w.is_empty()).collect()
+        let word = &folded[start?..end];
+        Some(word.strip_suffix("'s").unwrap_or(word))
+    })
 }
 
 /// A light English stemmer: plurals and the common verb and agent endings. Short words and
 /// words with symbols are left alone.
 pub fn stem(word: &str) -> String {
-    if word.len() <= 3 || !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return word.to_string();
-    }
-    // One buffer cut in place (every word of every document passes here when the index is built). ASCII
-    // only, so cutting at a byte is cutting at a letter.
     let mut b = String::with_capacity(word.len() + 1);
+    stem_into(word, &mut b);
+    b
+}
+
+/// [`stem`] written into `b` (emptied first): indexing stems every word of every document into one buffer.
+pub fn stem_into(word: &str, b: &mut String) {
+    b.clear();
     b.push_str(word);
+    if word.len() <= 3 || !word.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return;
+    }
+    // The buffer is cut in place. ASCII only, so cutting at a byte is cutting at a letter.
     // Each ending below applies only when what is left keeps its length (`rest`); the first that applies wins.
     let ends = |b: &str, suffix: &str, rest: usize| b.ends_with(suffix) && b.len() - suffix.len() >= rest;
-    if ends(&b, "ies", 3) {
+    if ends(b.as_str(), "ies", 3) {
         b.truncate(b.len() - 3);
         b.push('y');
-    } else if ends(&b, "sses", 3) {
+    } else if ends(b.as_str(), "sses", 3) {
         b.truncate(b.len() - 2);
-    } else if !(b.ends_with("ss") || b.ends_with("us") || b.ends_with("is")) && ends(&b, "s", 3) {
+    } else if !(b.ends_with("ss") || b.ends_with("us") || b.ends_with("is")) && ends(b.as_str(), "s", 3) {
         b.truncate(b.len() - 1);
     }
     // "robotics"/"robotic"/"robot", "ceramics"/"ceramic": the adjective and the field meet their noun.
-    if ends(&b, "ic", 5) {
+    if ends(b.as_str(), "ic", 5) {
         b.truncate(b.len() - 2);
     }
-    if ends(&b, "ing", 3) || ends(&b, "ers", 3) {
+    if ends(b.as_str(), "ing", 3) || ends(b.as_str(), "ers", 3) {
         b.truncate(b.len() - 3);
-    } else if ends(&b, "er", 4) || ends(&b, "ed", 4) {
+    } else if ends(b.as_str(), "er", 4) || ends(b.as_str(), "ed", 4) {
         b.truncate(b.len() - 2);
     }
     // "designing"/"designer"/"designed" → "design"; "coding" → "cod" and "code" → "cod" both.
-    if ends(&b, "e", 3) {
+    if ends(b.as_str(), "e", 3) {
         b.truncate(b.len() - 1);
     }
     // "running" → "runn" → "run".
@@ -106,7 +114,6 @@ pub fn stem(word: &str) -> String {
     {
         b.truncate(b.len() - 1);
     }
-    b
 }
 
 /// Words that carry no meaning in a question.
@@ -349,6 +356,68 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// The word splitter as first written (a copy of each word, then a copy without "'s").
+    fn words_as_written(text: &str) -> Vec<String> {
+        let folded = fold(text);
+        let mut out = Vec::new();
+        let mut word = String::new();
+        let mut chars = folded.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_alphanumeric() {
+                word.push(c);
+            } else if (c == '+' || c == '#') && !word.is_empty() {
+                word.push(c);
+                while chars.peek() == Some(&'+') {
+                    word.push('+');
+                    chars.next();
+                }
+            } else if c == '\'' && chars.peek().is_some_and(|n| n.is_alphabetic()) && !word.is_empty() {
+                word.push(c);
+            } else if !word.is_empty() {
+                out.push(std::mem::take(&mut word));
+            }
+        }
+        if !word.is_empty() {
+            out.push(word);
+        }
+        out.into_iter()
+            .map(|w| w.strip_suffix("'s").map(str::to_owned).unwrap_or(w))
+            .filter(|w| !w.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn words_split_as_first_written() {
+        let texts = super::super::lexicon::CATALOGUE
+            .iter()
+            .chain(super::super::lexicon::PROJECT_WORDS)
+            .chain(super::super::lexicon::PEOPLE_WORDS)
+            .copied()
+            .chain([
+                "",
+                " ",
+                "'s",
+                "x's",
+                "it's a founder's",
+                "c++ c## c#+x c+ +c #c",
+                "o'connor 'quoted' don't'",
+                "UI/UX, B2B & e-commerce!",
+                "São Paulo — Zürich · 東京 ",
+                "a''b a'1 1'a",
+                "end's",
+                "tail+",
+                "Ünïcödé ÀÉÎ ǅ İstanbul",
+                "x\u{301}y",
+                "  many   spaces\tand\nlines  ",
+            ]);
+        let mut checked = 0;
+        for text in texts {
+            assert_eq!(words(text), words_as_written(text), "{text:?}");
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     #[test]
