@@ -213,19 +213,29 @@ impl Cards {
     /// The page's cards, each with the caller's marks. An entry whose project went between the two
     /// reads (deleted meanwhile) is left out. Asks the database only for cards not kept.
     pub async fn render(&self, db: &Db, page: &Page<CardEntry>) -> Result<CardPage, AppError> {
+        let mut body = Vec::with_capacity(page.items.len() * 700 + 2);
+        self.write_array(db, &page.items, |_, _| {}, &mut body).await?;
+        Ok(CardPage { body, next: page.next.clone() })
+    }
+
+    /// Writes the entries' cards into `body` as a JSON array, each with the caller's marks and what `more`
+    /// appends to it (`,"key":value` pairs, given the entry's place in `entries`). An entry whose project went
+    /// between the two reads is left out; how many were written. Asks the database only for cards not kept.
+    pub async fn write_array(
+        &self,
+        db: &Db,
+        entries: &[CardEntry],
+        more: impl Fn(usize, &mut Vec<u8>),
+        body: &mut Vec<u8>,
+    ) -> Result<usize, AppError> {
         let missing: Vec<i64> = {
             let cards = sync::read(&self.cards);
-            let missing: Vec<i64> = page.items.iter().filter(|e| cards.fresh(e).is_none()).map(|e| e.id).collect();
-            if missing.is_empty() {
-                let body = write_page(&page.items, |entry| cards.fresh(entry).cloned());
-                return Ok(CardPage { body, next: page.next.clone() });
-            }
-            missing
+            entries.iter().filter(|e| cards.fresh(e).is_none()).map(|e| e.id).collect()
         };
-        let loaded = self.load(&mut *db.conn().await?, &missing).await?;
+        let loaded =
+            if missing.is_empty() { HashMap::new() } else { self.load(&mut *db.conn().await?, &missing).await? };
         let cards = sync::read(&self.cards);
-        let body = write_page(&page.items, |entry| cards.fresh(entry).or_else(|| loaded.get(&entry.id)).cloned());
-        Ok(CardPage { body, next: page.next.clone() })
+        Ok(write_cards(body, entries, |entry| cards.fresh(entry).or_else(|| loaded.get(&entry.id)).cloned(), more))
     }
 
     /// Reads these cards (rows, then collaborators: those are at least as new as the version kept,
@@ -297,17 +307,22 @@ fn open_json(project: &super::model::Project) -> Result<Box<str>, AppError> {
     Ok(json.into_boxed_str())
 }
 
-/// The JSON array of the page's projects: each kept card with the caller's marks appended.
-fn write_page(entries: &[CardEntry], card: impl Fn(&CardEntry) -> Option<Arc<Card>>) -> Vec<u8> {
-    let mut body = Vec::with_capacity(entries.len() * 700 + 2);
+/// The JSON array of the entries' projects: each kept card with the caller's marks and `more` appended; how
+/// many were written.
+fn write_cards(
+    body: &mut Vec<u8>,
+    entries: &[CardEntry],
+    card: impl Fn(&CardEntry) -> Option<Arc<Card>>,
+    more: impl Fn(usize, &mut Vec<u8>),
+) -> usize {
     body.push(b'[');
-    let mut first = true;
-    for entry in entries {
+    let mut written = 0;
+    for (at, entry) in entries.iter().enumerate() {
         let Some(card) = card(entry) else { continue };
-        if !first {
+        if written > 0 {
             body.push(b',');
         }
-        first = false;
+        written += 1;
         body.extend_from_slice(card.open_json.as_bytes());
         body.extend_from_slice(if entry.supported_by_me == 1 {
             b",\"isSupported\":true"
@@ -315,16 +330,17 @@ fn write_page(entries: &[CardEntry], card: impl Fn(&CardEntry) -> Option<Arc<Car
             b",\"isSupported\":false"
         });
         match entry.my_role.as_str() {
-            "" => body.extend_from_slice(b",\"myRole\":null}"),
+            "" => body.extend_from_slice(b",\"myRole\":null"),
             role => {
                 body.extend_from_slice(b",\"myRole\":");
                 body.extend_from_slice(serde_json::Value::from(role).to_string().as_bytes());
-                body.push(b'}');
             }
         }
+        more(at, body);
+        body.push(b'}');
     }
     body.push(b']');
-    body
+    written
 }
 
 #[cfg(test)]
@@ -435,7 +451,9 @@ mod tests {
         let mut mine = entry(5);
         mine.supported_by_me = 1;
         mine.my_role = "owner".into();
-        let body = write_page(&[mine, entry(5), entry(6)], |e| (e.id == 5).then(|| card.clone()));
+        let mut body = Vec::new();
+        let written =
+            write_cards(&mut body, &[mine, entry(5), entry(6)], |e| (e.id == 5).then(|| card.clone()), |_, _| {});
         let parsed: serde_json::Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(
             parsed,
@@ -444,5 +462,16 @@ mod tests {
                 {"id": 5, "title": "A \"B\"", "isSupported": false, "myRole": null}
             ])
         );
+        assert_eq!(written, 2, "the entry without a card is left out");
+        // What a caller appends lands inside each card, by the entry's place.
+        let mut body = Vec::new();
+        write_cards(
+            &mut body,
+            &[entry(6), entry(5)],
+            |e| (e.id == 5).then(|| card.clone()),
+            |at, out| out.extend_from_slice(format!(",\"at\":{at}").as_bytes()),
+        );
+        let parsed: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(parsed[0]["at"], 1);
     }
 }

@@ -71,12 +71,26 @@ pub struct CardEntry {
     pub my_role: String,
 }
 
-const ENTRY_SELECT: &str = "SELECT p.id, p.created_at, p.card_version, \
-    (SELECT COUNT(*) FROM project_supports s WHERE s.project_id = p.id AND s.user_id = $1) AS supported_by_me, \
-    CASE WHEN p.owner_id = $1 THEN 'owner' \
-         ELSE COALESCE((SELECT c.role FROM project_collaborators c WHERE c.project_id = p.id AND c.user_id = $1), '') \
-    END AS my_role \
-    FROM projects p";
+/// The columns of a [`CardEntry`], for the caller `$1`.
+macro_rules! entry_columns {
+    () => {
+        "p.id, p.created_at, p.card_version, \
+        (SELECT COUNT(*) FROM project_supports s WHERE s.project_id = p.id AND s.user_id = $1) AS supported_by_me, \
+        CASE WHEN p.owner_id = $1 THEN 'owner' \
+             ELSE COALESCE((SELECT c.role FROM project_collaborators c WHERE c.project_id = p.id AND c.user_id = $1), '') \
+        END AS my_role"
+    };
+}
+
+const ENTRY_SELECT: &str = concat!("SELECT ", entry_columns!(), " FROM projects p");
+
+/// A project in a search answer: its card entry (the caller's marks) and its owner's role.
+#[derive(sqlx::FromRow)]
+pub struct ListedEntry {
+    #[sqlx(flatten)]
+    pub entry: CardEntry,
+    pub owner_role: String,
+}
 
 /// API.md "Feed": published, active projects of every owner, newest first.
 pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<CardEntry>, sqlx::Error> {
@@ -657,13 +671,20 @@ enum Extra<'a> {
     Id(Option<i64>),
 }
 
-/// Published, active projects among `ids` (any order), as the caller sees them.
-pub async fn find_listed(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx::Error> {
+/// Of these projects, those listed (published and active), as entries for the caller `me`, each with its
+/// owner's role. The two flags are tested as a sum: as two equalities, SQLite's planner walked the feed's
+/// index over every listed project (5 ms at 20,000) rather than looking up the few ids.
+pub async fn listed_entries(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec<ListedEntry>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let sql = format!(
-        "{PROJECT_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.id IN ({})",
+        concat!(
+            "SELECT ",
+            entry_columns!(),
+            ", u.role AS owner_role FROM projects p JOIN users u ON u.id = p.owner_id \
+             WHERE p.id IN ({}) AND p.is_published + p.is_active = 2"
+        ),
         crate::db::ids_param(conn, 2)
     );
     sqlx::query_as(&sql).bind(me).bind(crate::db::id_array(ids)).fetch_all(&mut *conn).await

@@ -1,7 +1,13 @@
 //! `GET /api/search` and `GET /api/simple-search`: read the question, rank from the index, then
 //! read the chosen rows back so that only what is still there and visible is answered.
 
-use axum::{extract::State, Json};
+use std::collections::HashMap;
+
+use axum::{
+    extract::State,
+    http::{header, HeaderValue},
+    response::{IntoResponse, Response},
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -14,10 +20,13 @@ use super::{
 use crate::{
     accounts::model::{User, UserRow},
     auth::CurrentUser,
-    db::{page::parse_limit, Conn},
+    db::page::parse_limit,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
-    projects::{model::Project, store as projects_store},
+    projects::{
+        model::Project,
+        store::{self as projects_store, ListedEntry},
+    },
     safety::blocks,
     state::AppState,
 };
@@ -50,6 +59,9 @@ pub struct SearchUser {
     pub distance_km: Option<f64>,
 }
 
+/// A project in an answer. The answer is written from the kept cards (see [`answer_body`]): this type and
+/// the two below give its schema.
+#[allow(dead_code)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchProject {
@@ -59,12 +71,14 @@ pub struct SearchProject {
     pub distance_km: Option<f64>,
 }
 
+#[allow(dead_code)]
 #[derive(Serialize, ToSchema)]
 pub struct SearchResults {
     pub users: Vec<SearchUser>,
     pub projects: Vec<SearchProject>,
 }
 
+#[allow(dead_code)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchAnswer {
@@ -110,7 +124,6 @@ fn rounded(value: Option<f64>) -> Option<f64> {
     value.map(|v| (v * 100.0).round() / 100.0)
 }
 
-/// The ranked people and projects, read back in rank order; those gone or hidden drop out.
 /// What both searches start from: the question and limit read, and the asker with their position and
 /// the people a block hides from them.
 async fn asked(state: &AppState, me: &UserRow, params: SearchParams) -> AppResult<Asked> {
@@ -119,11 +132,21 @@ async fn asked(state: &AppState, me: &UserRow, params: SearchParams) -> AppResul
     Ok(asked)
 }
 
-async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -> AppResult<SearchResults> {
+/// The answer, written as the client reads it: the ranked people and projects read back in rank order (those
+/// gone or hidden meanwhile drop out), then the sentence `say` makes from how many are left. A project is its
+/// kept card with the caller's marks, its owner's role and its distance, as the feed shows it.
+async fn answer_body(
+    state: &AppState,
+    me: i64,
+    people: &[Hit],
+    projects: &[Hit],
+    say: impl FnOnce(usize, usize) -> String,
+) -> AppResult<Response> {
+    let mut conn = state.db.conn().await?;
     let mut users = Vec::with_capacity(people.len());
     if !people.is_empty() {
         let ids: Vec<i64> = people.iter().map(|h| h.id).collect();
-        let rows = super::store::showable_people(conn, &ids).await?;
+        let rows = super::store::showable_people(&mut conn, &ids).await?;
         for hit in people {
             if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
                 users.push(SearchUser {
@@ -135,24 +158,45 @@ async fn read_back(conn: &mut Conn, me: i64, people: &[Hit], projects: &[Hit]) -
             }
         }
     }
-    let mut found = Vec::with_capacity(projects.len());
-    if !projects.is_empty() {
-        let ids: Vec<i64> = projects.iter().map(|h| h.id).collect();
-        let rows = projects_store::find_listed(conn, me, &ids).await?;
-        let owners: Vec<i64> = rows.iter().map(|r| r.owner_id).collect();
-        let roles = super::store::roles_of(conn, &owners).await?;
-        for hit in projects {
-            if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
-                let owner_role = roles.iter().find(|(id, _)| *id == row.owner_id).map(|(_, r)| r.clone());
-                found.push(SearchProject {
-                    project: row.to_wire(Vec::new()),
-                    owner_role: owner_role.unwrap_or_else(|| "innovator".into()),
-                    distance_km: km(hit.distance_km),
-                });
-            }
+    let ids: Vec<i64> = projects.iter().map(|h| h.id).collect();
+    let mut listed: HashMap<i64, ListedEntry> =
+        projects_store::listed_entries(&mut conn, me, &ids).await?.into_iter().map(|l| (l.entry.id, l)).collect();
+    // The cards may need the database: this connection goes back first.
+    drop(conn);
+    let mut entries = Vec::with_capacity(listed.len());
+    let mut extras = Vec::with_capacity(listed.len());
+    for hit in projects {
+        if let Some(ListedEntry { entry, owner_role }) = listed.remove(&hit.id) {
+            entries.push(entry);
+            extras.push((owner_role, km(hit.distance_km)));
         }
     }
-    Ok(SearchResults { users, projects: found })
+    let mut body = Vec::with_capacity(1024 + users.len() * 400 + entries.len() * 800);
+    body.extend_from_slice(b"{\"results\":{\"users\":");
+    let json = |err: serde_json::Error| AppError::Internal(err.into());
+    serde_json::to_writer(&mut body, &users).map_err(json)?;
+    body.extend_from_slice(b",\"projects\":");
+    let found = state
+        .cards
+        .write_array(
+            &state.db,
+            &entries,
+            |at, out| {
+                if let Some((role, distance)) = extras.get(at) {
+                    // Plain values: writing them cannot fail.
+                    out.extend_from_slice(b",\"ownerRole\":");
+                    let _ = serde_json::to_writer(&mut *out, role);
+                    out.extend_from_slice(b",\"distanceKm\":");
+                    let _ = serde_json::to_writer(&mut *out, distance);
+                }
+            },
+            &mut body,
+        )
+        .await?;
+    body.extend_from_slice(b"},\"smartResponse\":");
+    serde_json::to_writer(&mut body, &say(users.len(), found)).map_err(json)?;
+    body.push(b'}');
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response())
 }
 
 /// Questions being ranked: one a core, the rest in line (three seconds at most, then 503).
@@ -166,7 +210,7 @@ pub async fn smart(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
-) -> AppResult<Json<SearchAnswer>> {
+) -> AppResult<Response> {
     let asked = asked(&state, &me, params).await?;
     // Ranking is CPU work over the whole index: off the async threads, one question a core at once.
     let search = state.search.clone();
@@ -196,17 +240,17 @@ pub async fn smart(
             (understood, relaxed, people, projects, asker)
         })
         .await?;
-    let mut conn = state.db.conn().await?;
-    let results = read_back(&mut conn, me.id, &people, &projects).await?;
-    let smart_response = answer::smart(
-        &asked.question,
-        &understood,
-        results.users.len(),
-        results.projects.len(),
-        asker.position.is_some(),
-        relaxed.as_ref().map(|(understood, way)| answer::Relaxed { understood, way }),
-    );
-    Ok(Json(SearchAnswer { results, smart_response }))
+    answer_body(&state, me.id, &people, &projects, |users, projects| {
+        answer::smart(
+            &asked.question,
+            &understood,
+            users,
+            projects,
+            asker.position.is_some(),
+            relaxed.as_ref().map(|(understood, way)| answer::Relaxed { understood, way }),
+        )
+    })
+    .await
 }
 
 #[utoipa::path(get, path = "/api/simple-search", tag = TAG, params(SearchParams),
@@ -216,14 +260,12 @@ pub async fn simple(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
-) -> AppResult<Json<SearchAnswer>> {
+) -> AppResult<Response> {
     let asked = asked(&state, &me, params).await?;
     let (people, projects) = rank::plain(&state.search.read(), &asked.question, &asked.asker, asked.limit);
-    let mut conn = state.db.conn().await?;
-    let results = read_back(&mut conn, me.id, &people, &projects).await?;
-    let smart_response = match (results.users.len(), results.projects.len()) {
+    answer_body(&state, me.id, &people, &projects, |users, projects| match (users, projects) {
         (0, 0) => format!("Nothing holds “{}”.", asked.question),
         (u, p) => format!("{u} people and {p} projects mention “{}”.", asked.question),
-    };
-    Ok(Json(SearchAnswer { results, smart_response }))
+    })
+    .await
 }

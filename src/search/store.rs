@@ -70,14 +70,3 @@ pub async fn showable_people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<UserRow
     );
     sqlx::query_as(&sql).bind(id_array(ids)).fetch_all(conn).await
 }
-
-/// The role of each of these people.
-pub async fn roles_of(conn: &mut Conn, ids: &[i64]) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    sqlx::query_as(&format!("SELECT id, role FROM users WHERE id IN ({})", ids_param(conn, 1)))
-        .bind(id_array(ids))
-        .fetch_all(conn)
-        .await
-}

@@ -325,6 +325,48 @@ async fn a_profile_or_project_change_is_searchable_within_a_second_and_one_that_
 }
 
 #[tokio::test]
+async fn a_project_in_an_answer_is_its_card_with_the_callers_marks_and_moves_with_it() {
+    let app = spawn_app().await;
+    let (owner, owner_user) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let (fan, _) = app.signed_in().await;
+    let made = owner
+        .post(
+            "/api/projects",
+            &json!({ "title": "Quillwort Commons", "description": "A quillwort garden", "isPublished": true }),
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED);
+    let id = made.body["id"].as_i64().unwrap();
+    within_a_second(&fan, "quillwort", |a| titles(a) == ["Quillwort Commons"]).await;
+    let project = |answer: &Value| answer["results"]["projects"][0].clone();
+    // As the project's own page shows it, with the caller's marks, the owner's role and no distance without positions.
+    let seen = project(&ask(&fan, "quillwort").await);
+    let page = fan.get(&format!("/api/projects/{id}")).await.body;
+    for field in ["id", "title", "description", "ownerId", "ownerName", "supporterCount", "collaborators", "taskCount"]
+    {
+        assert_eq!(seen[field], page[field], "{field}: {seen}");
+    }
+    assert_eq!(seen["ownerRole"], "innovator");
+    assert_eq!(seen["isSupported"], false);
+    assert_eq!(seen["myRole"], Value::Null);
+    assert_eq!(seen["distanceKm"], Value::Null);
+    assert_eq!(project(&ask(&owner, "quillwort").await)["myRole"], "owner");
+    assert_eq!(owner_user["role"], "innovator");
+
+    // A support shows at once, to the fan (their mark) and to the owner (the count).
+    assert_eq!(fan.post_empty(&format!("/api/projects/{id}/support")).await.status, StatusCode::OK);
+    let seen = project(&ask(&fan, "quillwort").await);
+    assert_eq!((seen["isSupported"].clone(), seen["supporterCount"].clone()), (json!(true), json!(1)), "{seen}");
+    assert_eq!(project(&ask(&owner, "quillwort").await)["supporterCount"], 1);
+    // Unpublished, it leaves every answer at once, though the index still holds it for a moment.
+    let hidden = owner.patch(&format!("/api/projects/{id}"), &json!({ "isPublished": false })).await;
+    assert_eq!(hidden.status, StatusCode::OK, "{:?}", hidden.body);
+    let answer = ask(&fan, "quillwort").await;
+    assert!(titles(&answer).is_empty(), "{answer}");
+    assert!(answer["smartResponse"].as_str().is_some_and(|s| !s.starts_with("Found 1 project")), "{answer}");
+}
+
+#[tokio::test]
 async fn on_postgresql_a_change_on_one_instance_is_found_on_another_within_a_second() {
     if !crate::helpers::on_postgres() {
         return;
