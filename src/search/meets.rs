@@ -32,7 +32,8 @@ struct Either {
     skills: Vec<u64>,
     ids: Vec<u32>,
     said: SlotSet,
-    as_written: &'static [&'static str],
+    /// The names as written, each with its searcher made once for the question.
+    as_written: Vec<memchr::memmem::Finder<'static>>,
 }
 
 impl Either {
@@ -59,11 +60,13 @@ fn saying<D>(corpus: &super::index::Corpus<D>, phrases: &[String], fields: &[u8]
     out
 }
 
-/// Whether folded `text` holds `word` as a whole word.
-fn has_word(text: &str, word: &str) -> bool {
-    text.match_indices(word).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + word.len()..].chars().next();
+/// Whether folded `text` holds `word` (folded, searched by `word`'s finder) as a whole word.
+fn has_word(text: &str, word: &memchr::memmem::Finder<'_>) -> bool {
+    let len = word.needle().len();
+    word.find_iter(text.as_bytes()).any(|at| {
+        // A match of a whole needle of UTF-8 starts and ends on character boundaries.
+        let before = text.get(..at).and_then(|t| t.chars().next_back());
+        let after = text.get(at + len..).and_then(|t| t.chars().next());
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
     })
 }
@@ -106,7 +109,12 @@ impl PeopleMeets {
             .map(|(label, skills)| {
                 let phrases: Vec<String> = std::iter::once(label.clone()).chain(skills.iter().cloned()).collect();
                 let (bits, ids) = skill_bits(index, &mut skills.iter().map(String::as_str));
-                Either { skills: bits, ids, said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots), as_written: &[] }
+                Either {
+                    skills: bits,
+                    ids,
+                    said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
+                    as_written: Vec::new(),
+                }
             })
             .collect();
         let professions = u
@@ -121,7 +129,7 @@ impl PeopleMeets {
                     skills: bits,
                     ids,
                     said: saying(corpus, &phrases, &PERSON_OWN_WORDS, slots),
-                    as_written: names,
+                    as_written: names.iter().map(|n| memchr::memmem::Finder::new(*n)).collect(),
                 }
             })
             .collect();
@@ -225,5 +233,25 @@ pub fn narrow(so_far: &mut Option<SlotSet>, set: SlotSet) {
     match so_far {
         Some(kept) => kept.keep_only(&set),
         None => *so_far = Some(set),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_word;
+    use memchr::memmem::Finder;
+
+    #[test]
+    fn a_word_is_found_only_whole() {
+        let designer = Finder::new("designer");
+        assert!(has_word("sound designer in lisbon", &designer));
+        assert!(has_word("designer", &designer));
+        assert!(has_word("ux/designer, berlin", &designer));
+        assert!(!has_word("designers of games", &designer));
+        assert!(!has_word("codesigner", &designer));
+        assert!(!has_word("designerá", &designer));
+        assert!(has_word("designers and a designer", &designer), "a later whole match counts");
+        assert!(!has_word("", &designer));
+        assert!(has_word("é designer é", &designer));
     }
 }
