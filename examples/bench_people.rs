@@ -50,6 +50,7 @@ async fn main() {
     let db = Db::connect(url).await.expect("connect");
     let mut tx = db.begin().await.expect("begin");
     let mut cookies = String::new();
+    let mut ids = (i64::MAX, i64::MIN);
     for i in 0..count {
         let name = format!("{prefix}{i}");
         let (city, lat, lng) = CITIES[i % CITIES.len()];
@@ -78,9 +79,19 @@ async fn main() {
         .fetch_one(&mut *tx)
         .await
         .expect("insert a person");
+        ids = (ids.0.min(id), ids.1.max(id));
         let token = grow::auth::session::create(&mut tx, id).await.expect("a session");
         cookies.push_str(&format!("grow_session={token}\n"));
     }
     tx.commit().await.expect("commit");
+    // Then marked changed, as a sign-up is, once committed: a running server's search index reads the rows changed
+    // since its last look (and a few seconds before), so people stamped in the past would never be searched.
+    sqlx::query("UPDATE users SET updated_at = $1 WHERE id BETWEEN $2 AND $3")
+        .bind(grow::time::now_ms())
+        .bind(ids.0)
+        .bind(ids.1)
+        .execute(&mut *db.conn().await.expect("a connection"))
+        .await
+        .expect("stamp the people");
     print!("{cookies}");
 }
