@@ -59,8 +59,8 @@ pub struct SearchUser {
     pub distance_km: Option<f64>,
 }
 
-/// A project in an answer. The answer is written from the kept cards (see [`answer_body`]): this type and
-/// the two below give its schema.
+// A project in an answer. The answer is written from the kept cards (see `answer_body`): this type and the two
+// below give its schema (a plain comment: a doc comment would become the schema's description).
 #[allow(dead_code)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
