@@ -481,7 +481,7 @@ impl Index {
             skills: inline_skills,
             skill_count: inline as u8,
             more_skills: ids[inline..].to_vec(),
-            location: self.intern_location(location.clone()),
+            location: self.intern_location(&location),
             country: country_code(row.country.as_deref()),
             position: row.lat.zip(row.lng).map(crate::discovery::snap),
             plain,
@@ -490,7 +490,7 @@ impl Index {
         facets.extend(place_facets(&doc.country, doc.location, doc.position));
         facets.push(Facet::Role(doc.role));
         let seen = self.people.put(row.id, doc, [&name, &skills, &bio, &location], facets);
-        count(&mut self.vocabulary, &mut self.by_letter, seen);
+        self.count(seen);
     }
 
     pub fn put_project(&mut self, row: ProjectRow) {
@@ -506,7 +506,7 @@ impl Index {
             category: row.category.clone(),
             phase: row.phase.clone(),
             looking_for: row.looking_for.clone(),
-            location: self.intern_location(location),
+            location: self.intern_location(&location),
             country: country_code(row.country.as_deref()),
             position: row.lat.zip(row.lng).map(crate::discovery::snap),
             listed: row.listed,
@@ -517,17 +517,17 @@ impl Index {
         facets.extend(doc.looking_for.iter().map(|w| Facet::Wants(w.to_lowercase().into())));
         facets.extend(place_facets(&doc.country, doc.location, doc.position));
         let seen = self.projects.put(row.id, doc, [&title, &facts, &description, &around], facets);
-        count(&mut self.vocabulary, &mut self.by_letter, seen);
+        self.count(seen);
     }
 
-    /// The number of a location, given folded.
-    fn intern_location(&mut self, key: String) -> u32 {
-        if let Some(id) = self.location_ids.get(&key) {
+    /// The number of a location, given folded (copied only when it is new).
+    fn intern_location(&mut self, key: &str) -> u32 {
+        if let Some(id) = self.location_ids.get(key) {
             return *id;
         }
         let id = self.locations.len() as u32;
-        self.locations.push(folded_words(&key).map(str::to_owned).collect());
-        self.location_ids.insert(key, id);
+        self.locations.push(folded_words(key).map(str::to_owned).collect());
+        self.location_ids.insert(key.to_owned(), id);
         id
     }
 
@@ -551,23 +551,23 @@ impl Index {
     pub fn skill_id(&self, skill: &str) -> Option<u32> {
         self.skill_ids.get(&fold(skill)).copied()
     }
-}
 
-/// Counts the words of a document into the vocabulary (and lists a new one under its first and second letters).
-fn count(vocabulary: &mut FastMap<String, u32>, by_letter: &mut FastMap<(u8, char), Vec<String>>, words: Vec<&str>) {
-    for w in words {
-        if let Some(count) = vocabulary.get_mut(w) {
-            *count += 1;
-            continue;
-        }
-        vocabulary.insert(w.to_owned(), 1);
-        if w.len() >= 3 && !w.bytes().any(|b| b.is_ascii_digit()) {
-            let mut letters = w.chars();
-            if let Some(first) = letters.next() {
-                by_letter.entry((0, first)).or_default().push(w.to_owned());
+    /// Counts a document's words into the vocabulary (a new one listed under its first and second letters).
+    fn count(&mut self, words: Vec<&str>) {
+        for w in words {
+            if let Some(count) = self.vocabulary.get_mut(w) {
+                *count += 1;
+                continue;
             }
-            if let Some(second) = letters.next() {
-                by_letter.entry((1, second)).or_default().push(w.to_owned());
+            self.vocabulary.insert(w.to_owned(), 1);
+            if w.len() >= 3 && !w.bytes().any(|b| b.is_ascii_digit()) {
+                let mut letters = w.chars();
+                if let Some(first) = letters.next() {
+                    self.by_letter.entry((0, first)).or_default().push(w.to_owned());
+                }
+                if let Some(second) = letters.next() {
+                    self.by_letter.entry((1, second)).or_default().push(w.to_owned());
+                }
             }
         }
     }
