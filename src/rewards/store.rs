@@ -75,7 +75,8 @@ pub async fn count_login_day(tx: &mut Tx, user: i64, today: i64) -> Result<i64, 
 pub async fn take_scratch(tx: &mut Tx, user: i64, now: i64) -> Result<bool, sqlx::Error> {
     let taken: Option<i64> = sqlx::query_scalar(
         "UPDATE users SET scratch_card_streak = CASE WHEN last_scratch_at > $3 THEN scratch_card_streak + 1 ELSE 1 END, \
-         last_scratch_at = $2 WHERE id = $1 AND (last_scratch_at IS NULL OR last_scratch_at <= $4) RETURNING id",
+         last_scratch_at = $2, updated_at = $2 WHERE id = $1 AND (last_scratch_at IS NULL OR last_scratch_at <= $4) \
+         RETURNING id",
     )
     .bind(user)
     .bind(now)

@@ -15,10 +15,12 @@ pub async fn between(conn: &mut Conn, me: i64, other: i64) -> Result<Option<bool
     Ok(blocker.map(|b| b == me))
 }
 
-/// Everyone `me` blocked or was blocked by (to leave out of lists built in memory, such as search).
+/// Everyone `me` blocked or was blocked by (to leave out of lists built in memory, such as search); someone both
+/// blocked and blocking is listed twice. (`UNION ALL`: a `UNION` makes SQLite build a table to drop the repeats, on
+/// every search.)
 pub async fn hidden_from(conn: &mut Conn, me: i64) -> Result<Vec<i64>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT blocked_id FROM blocks WHERE blocker_id = $1 UNION SELECT blocker_id FROM blocks WHERE blocked_id = $1",
+        "SELECT blocked_id FROM blocks WHERE blocker_id = $1 UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = $1",
     )
     .bind(me)
     .fetch_all(&mut *conn)

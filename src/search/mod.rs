@@ -7,8 +7,10 @@
 
 mod answer;
 mod index;
+mod kept;
 mod lexicon;
 mod meets;
+mod people_cards;
 mod query;
 mod rank;
 mod relax;
@@ -18,7 +20,10 @@ mod text;
 
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex, RwLock},
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc, Mutex, RwLock,
+    },
     time::Duration,
 };
 use store::{ProjectTuple, UserTuple};
@@ -46,11 +51,15 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(routes::smart)).routes(routes!(routes::simple))
 }
 
-/// The shared index with what it has read so far.
+/// The shared index with what it has read so far, and the rankings kept for it.
 #[derive(Clone, Default)]
 pub struct Search {
     index: Arc<RwLock<Index>>,
+    /// Moves on with every change written into the index (while it is locked for writing).
+    generation: Arc<AtomicU64>,
     seen: Arc<Mutex<Seen>>,
+    kept: Arc<Mutex<kept::Kept>>,
+    people_cards: Arc<Mutex<people_cards::PeopleCards>>,
 }
 
 #[derive(Default)]
@@ -230,7 +239,10 @@ impl Search {
         let (fresh, seen) = tokio::task::spawn_blocking(move || index_all(users, projects))
             .await
             .map_err(|err| anyhow::anyhow!("building the search index: {err}"))?;
-        *sync::write(&self.index) = fresh;
+        let mut index = sync::write(&self.index);
+        *index = fresh;
+        self.generation.fetch_add(1, Ordering::Relaxed);
+        drop(index);
         *lock(&self.seen) = seen;
         tracing::info!(
             people,
@@ -285,6 +297,7 @@ impl Search {
         let mut seen = lock(&self.seen);
         let changed = users.len() + projects.len();
         let mut index = sync::write(&self.index);
+        self.generation.fetch_add(1, Ordering::Relaxed);
         let mut countries = Countries::default();
         for row in users {
             seen.users_since = seen.users_since.max(row.11);
@@ -324,6 +337,15 @@ impl Search {
 
     pub(crate) fn read(&self) -> std::sync::RwLockReadGuard<'_, Index> {
         sync::read(&self.index)
+    }
+
+    /// A question answered for one asker, from the rankings kept for the index as it is now. CPU work: run it off
+    /// the async threads.
+    fn answer(&self, question: &str, asker: &rank::Asker, limit: usize) -> kept::Answer {
+        let index = self.read();
+        // Read while the index is locked for reading: no change is written in between.
+        let generation = self.generation.load(Ordering::Relaxed);
+        kept::answer(&self.kept, &index, generation, question, asker, limit)
     }
 }
 

@@ -166,20 +166,182 @@ fn nearness(near_me: bool, d: Option<f64>) -> f32 {
     }
 }
 
-/// Every live document scored, keeping only those that may still be near enough to the best so far (most of a
-/// broad question's candidates fall away here rather than in [`cut`]).
-fn score_all<D>(docs: impl Iterator<Item = (u32, D)>, score_of: impl Fn(u32, D) -> Option<Hit>) -> Vec<Hit> {
+/// A document that meets a question, scored before anyone asks: everything but its nearness to the asker, which
+/// adds at most [`Ranking::reach`].
+#[derive(Clone, Copy)]
+pub struct Met {
+    pub id: i64,
+    pub base: f32,
+    pub position: Option<(f64, f64)>,
+}
+
+/// What meets a question, best first, the same for every asker (see [`choose`]).
+pub struct Ranking {
+    met: Vec<Met>,
+    near_me: bool,
+    /// The best base score, and whether anything scoring too far below it was left out: an asker who may not see
+    /// the best would have kept some of those.
+    best: f32,
+    pruned: bool,
+}
+
+impl Ranking {
+    /// The most nearness can add to a base score: a lot when the question asks what is near, a tie-break otherwise.
+    fn reach(near_me: bool) -> f32 {
+        if near_me {
+            NEAR
+        } else {
+            0.25
+        }
+    }
+
+    /// Keeps, best first, only what could still be near enough to the best once nearness is added.
+    fn of(mut met: Vec<Met>, pruned: bool, near_me: bool) -> Self {
+        let reach = Self::reach(near_me);
+        let best = met.iter().map(|m| m.base).fold(0.0f32, f32::max);
+        let before = met.len();
+        met.retain(|m| m.base + reach >= best * KEEP_SHARE);
+        met.sort_unstable_by(|a, b| b.base.total_cmp(&a.base).then(a.id.cmp(&b.id)));
+        Self { pruned: pruned || met.len() < before, met, near_me, best }
+    }
+
+    /// How many documents it holds (what keeping it costs).
+    pub fn len(&self) -> usize {
+        self.met.len()
+    }
+}
+
+/// Every live document scored, keeping only those that may still be near enough to the best so far once nearness
+/// is added (most of a broad question's candidates fall away here rather than in [`cut`]).
+fn score_all<D>(
+    docs: impl Iterator<Item = (u32, D)>,
+    reach: f32,
+    score_of: impl Fn(u32, D) -> Option<Met>,
+) -> (Vec<Met>, bool) {
     let mut best = 0.0f32;
-    let mut hits = Vec::new();
+    let mut met = Vec::new();
+    let mut pruned = false;
     for (slot, doc) in docs {
-        if let Some(hit) = score_of(slot, doc) {
-            if hit.score >= best * KEEP_SHARE {
-                best = best.max(hit.score);
-                hits.push(hit);
+        if let Some(m) = score_of(slot, doc) {
+            if m.base + reach >= best * KEEP_SHARE {
+                best = best.max(m.base);
+                met.push(m);
+            } else {
+                pruned = true;
             }
         }
     }
+    (met, pruned)
+}
+
+/// One asker's answer from a ranking: their own and hidden documents left out, nearness to them added, then [`cut`].
+/// Unless the question asks what is near, only the head of the ranking is read: a document whose base score plus
+/// the most nearness adds is below the `limit`-th base score cannot be among the best `limit`.
+///
+/// None when the ranking cannot answer this asker exactly: it left out documents far below a best one the asker
+/// may not see (rank again without what they may not see, see [`people`]).
+pub fn choose(
+    ranking: &Ranking,
+    asker: Asking<'_>,
+    limit: usize,
+    positions: impl Fn(i64) -> Option<(f64, f64)>,
+) -> Option<Vec<Hit>> {
+    choose_by(ranking, asker, limit, positions, true)
+}
+
+/// What [`choose`] needs of an asker: where they are, and whom (of this ranking's documents) they may not see.
+#[derive(Clone, Copy)]
+pub struct Asking<'a> {
+    pub position: Option<(f64, f64)>,
+    pub left_out: &'a dyn Fn(i64) -> bool,
+}
+
+fn choose_by(
+    ranking: &Ranking,
+    asker: Asking<'_>,
+    limit: usize,
+    positions: impl Fn(i64) -> Option<(f64, f64)>,
+    bounded: bool,
+) -> Option<Vec<Hit>> {
+    let near_me = ranking.near_me;
+    let shown = |m: &&Met| !(asker.left_out)(m.id);
+    if ranking.pruned && ranking.met.iter().find(shown).is_none_or(|m| m.base < ranking.best) {
+        return None;
+    }
+    let reach = Ranking::reach(ranking.near_me);
+    // Nearness orders by band first when asked for: every document is read then.
+    let floor = if bounded && !near_me {
+        ranking.met.iter().filter(shown).nth(limit.saturating_sub(1)).map(|m| m.base - reach)
+    } else {
+        None
+    };
+    let hits = ranking.met.iter().take_while(|m| floor.is_none_or(|floor| m.base >= floor)).filter(shown).map(|m| {
+        let d = asker.position.zip(m.position).map(|(a, b)| approx_km(a, b));
+        Hit { id: m.id, score: m.base + nearness(near_me, d), distance_km: d }
+    });
+    if bounded && !near_me {
+        Some(best_of(hits, limit, asker.position, positions))
+    } else {
+        Some(cut(hits.collect(), limit, asker.position, near_me, positions))
+    }
+}
+
+/// A hit in [`best_of`]'s heap: the greatest is the one that would go first out of the best so far.
+struct Worst(Hit);
+
+impl Ord for Worst {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        by_score(&self.0, &other.0)
+    }
+}
+
+impl PartialOrd for Worst {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Worst {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Worst {}
+
+/// [`cut`] for an answer ordered by score, without gathering the hits: the best `limit` kept as they come. Keeping
+/// those near enough to the best after choosing them chooses the same, as nearness to the best follows the score.
+fn best_of(
+    hits: impl Iterator<Item = Hit>,
+    limit: usize,
+    position: Option<(f64, f64)>,
+    positions: impl Fn(i64) -> Option<(f64, f64)>,
+) -> Vec<Hit> {
+    let mut heap = std::collections::BinaryHeap::with_capacity(limit + 1);
+    for hit in hits {
+        if heap.len() < limit {
+            heap.push(Worst(hit));
+        } else if let Some(mut worst) = heap.peek_mut() {
+            if by_score(&hit, &worst.0).is_lt() {
+                *worst = Worst(hit);
+            }
+        }
+    }
+    let mut hits: Vec<Hit> = heap.into_sorted_vec().into_iter().map(|w| w.0).collect();
+    let best = hits.first().map_or(0.0, |h| h.score);
+    hits.retain(|h| h.score > 0.0 && h.score >= best * KEEP_SHARE);
+    for hit in &mut hits {
+        hit.distance_km = position.zip(positions(hit.id)).map(|(a, b)| haversine_km(a, b));
+    }
     hits
+}
+
+/// The order of an answer not asked by nearness: the best score first, then the closer, then the first to join.
+fn by_score(a: &Hit, b: &Hit) -> std::cmp::Ordering {
+    b.score
+        .total_cmp(&a.score)
+        .then(a.distance_km.unwrap_or(f64::MAX).total_cmp(&b.distance_km.unwrap_or(f64::MAX)))
+        .then(a.id.cmp(&b.id))
 }
 
 /// How far, in bands that double from 25 km: "near me" orders by band first, so a closer person is not put after a
@@ -196,15 +358,13 @@ fn band(distance_km: Option<f64>) -> u32 {
 fn cut(
     mut hits: Vec<Hit>,
     limit: usize,
-    asker: &Asker,
+    position: Option<(f64, f64)>,
     near_me: bool,
     positions: impl Fn(i64) -> Option<(f64, f64)>,
 ) -> Vec<Hit> {
     let order = |a: &Hit, b: &Hit| {
         let bands = if near_me { band(a.distance_km).cmp(&band(b.distance_km)) } else { std::cmp::Ordering::Equal };
-        bands
-            .then(b.score.total_cmp(&a.score))
-            .then(a.distance_km.unwrap_or(f64::MAX).total_cmp(&b.distance_km.unwrap_or(f64::MAX)))
+        bands.then_with(|| by_score(a, b))
     };
     let Some(best) = hits.iter().map(|h| h.score).reduce(f32::max) else { return hits };
     hits.retain(|h| h.score > 0.0 && h.score >= best * KEEP_SHARE);
@@ -214,7 +374,7 @@ fn cut(
     }
     hits.sort_by(order);
     for hit in &mut hits {
-        hit.distance_km = asker.position.zip(positions(hit.id)).map(|(a, b)| haversine_km(a, b));
+        hit.distance_km = position.zip(positions(hit.id)).map(|(a, b)| haversine_km(a, b));
     }
     hits
 }
@@ -238,13 +398,22 @@ enum Scan {
     Everyone,
 }
 
-pub fn people(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
-    people_by(index, u, asker, limit, Scan::Candidates)
+/// The people meeting a question, ranked before anyone asks. `near_me`: the question asks what is near and the
+/// asker's position is known. `left_out`: everyone may be shown (a ranking kept for every asker), or all but one
+/// asker's own and hidden.
+pub fn people(index: &Index, u: &Understanding, near_me: bool, left_out: &(dyn Fn(i64) -> bool + Sync)) -> Ranking {
+    people_by(index, u, near_me, left_out, Scan::Candidates)
 }
 
-fn people_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan: Scan) -> Vec<Hit> {
+fn people_by(
+    index: &Index,
+    u: &Understanding,
+    near_me: bool,
+    left_out: &(dyn Fn(i64) -> bool + Sync),
+    scan: Scan,
+) -> Ranking {
     if u.target == Target::Projects {
-        return Vec::new();
+        return Ranking::of(Vec::new(), false, near_me);
     }
     let text = index.people.scores(&u.terms);
     let meets = PeopleMeets::new(index, u);
@@ -252,7 +421,6 @@ fn people_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan
     let place_words = place.as_ref().map(|p| p.by_words(index)).unwrap_or_default();
     let roles: Vec<u8> = u.roles.iter().map(|r| super::index::role_number(r)).collect();
     let investor = super::index::role_number("investor");
-    let near_me = u.near_me && asker.position.is_some();
     let structured = !u.roles.is_empty()
         || !u.skill_groups.is_empty()
         || !u.professions.is_empty()
@@ -260,8 +428,8 @@ fn people_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan
         || place.is_some()
         || near_me;
     let penalise_backers = u.builds && u.roles.is_empty();
-    let score_of = |slot: u32, doc: &super::index::PersonDoc| -> Option<Hit> {
-        if doc.id == asker.id || !doc.discoverable || asker.hidden.contains(&doc.id) {
+    let score_of = |slot: u32, doc: &super::index::PersonDoc| -> Option<Met> {
+        if !doc.discoverable || left_out(doc.id) {
             return None;
         }
         if !roles.is_empty() && !roles.contains(&doc.role) {
@@ -286,11 +454,10 @@ fn people_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan
         score += SKILL * meets.listed_skills(doc) as f32;
         score += PROFESSION * meets.listed_professions(doc) as f32;
         score += PLACE * fit.unwrap_or_default();
-        let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
-        score += nearness(near_me, d);
         // Whoever meets what the question states is a result; without constraints, only what its words find.
-        (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
+        (structured || text_score > 0.0).then_some(Met { id: doc.id, base: score, position: doc.position })
     };
+    let reach = Ranking::reach(near_me);
     // What the question names outright narrows the people to those listed under it; only a question
     // that names nothing but nearness reads every person.
     let mut candidates = meets.candidates(index).filter(|_| scan == Scan::Candidates);
@@ -301,40 +468,44 @@ fn people_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan
     if let Some(place) = place.as_ref().filter(|_| scan == Scan::Candidates) {
         narrow(&mut candidates, place.candidates(&index.people, &place_words));
     }
-    let hits: Vec<Hit> = match (structured, candidates) {
+    let (met, pruned) = match (structured, candidates) {
         (true, Some(set)) => {
-            score_all(set.slots().filter_map(|slot| index.people.doc_at(slot).map(|doc| (slot, doc))), score_of)
+            score_all(set.slots().filter_map(|slot| index.people.doc_at(slot).map(|doc| (slot, doc))), reach, score_of)
         }
         // Every person is scored: half on another thread (the projects have a third, and are fewer).
         (true, None) => std::thread::scope(|scope| {
             let score_of = &score_of;
-            let second = scope.spawn(move || score_all(index.people.slotted_part(1, 2), score_of));
-            let mut hits = score_all(index.people.slotted_part(0, 2), score_of);
-            hits.extend(second.join().unwrap_or_default());
-            hits
+            let second = scope.spawn(move || score_all(index.people.slotted_part(1, 2), reach, score_of));
+            let (mut met, mut pruned) = score_all(index.people.slotted_part(0, 2), reach, score_of);
+            let (more, also) = second.join().unwrap_or_default();
+            met.extend(more);
+            pruned |= also;
+            (met, pruned)
         }),
-        (false, _) => text
-            .touched
-            .iter()
-            .filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
-            .collect(),
+        (false, _) => (
+            text.touched
+                .iter()
+                .filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
+                .collect(),
+            false,
+        ),
     };
-    cut(hits, limit, asker, near_me, |id| index.people.get(id).and_then(|d| d.position))
+    Ranking::of(met, pruned, near_me)
 }
 
-pub fn projects(index: &Index, u: &Understanding, asker: &Asker, limit: usize) -> Vec<Hit> {
-    projects_by(index, u, asker, limit, Scan::Candidates)
+/// The projects meeting a question, ranked before anyone asks (as [`people`]; no project is left out for an asker).
+pub fn projects(index: &Index, u: &Understanding, near_me: bool) -> Ranking {
+    projects_by(index, u, near_me, Scan::Candidates)
 }
 
-fn projects_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan: Scan) -> Vec<Hit> {
+fn projects_by(index: &Index, u: &Understanding, near_me: bool, scan: Scan) -> Ranking {
     if u.target == Target::People {
-        return Vec::new();
+        return Ranking::of(Vec::new(), false, near_me);
     }
     let text = index.projects.scores(&u.terms);
     let meets = ProjectMeets::new(index, u);
     let place = u.place.as_ref().map(Where::of);
     let place_words = place.as_ref().map(|p| p.by_words(index)).unwrap_or_default();
-    let near_me = u.near_me && asker.position.is_some();
     let structured = !u.categories.is_empty()
         || !u.subjects.is_empty()
         || !u.phases.is_empty()
@@ -342,7 +513,7 @@ fn projects_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, sc
         || !u.skill_groups.is_empty()
         || place.is_some()
         || near_me;
-    let score_of = |slot: u32, doc: &super::index::ProjectDoc| -> Option<Hit> {
+    let score_of = |slot: u32, doc: &super::index::ProjectDoc| -> Option<Met> {
         if !doc.listed || (u.near_me && !doc.owner_discoverable) || !meets.all(slot, doc) {
             return None;
         }
@@ -362,26 +533,29 @@ fn projects_by(index: &Index, u: &Understanding, asker: &Asker, limit: usize, sc
             score += WANTS;
         }
         score += PLACE * fit.unwrap_or_default();
-        let d = asker.position.zip(doc.position).map(|(a, b)| approx_km(a, b));
-        score += nearness(near_me, d);
-        (structured || text_score > 0.0).then_some(Hit { id: doc.id, score, distance_km: d })
+        (structured || text_score > 0.0).then_some(Met { id: doc.id, base: score, position: doc.position })
     };
+    let reach = Ranking::reach(near_me);
     let mut candidates = meets.candidates(index).filter(|_| scan == Scan::Candidates);
     if let Some(place) = place.as_ref().filter(|_| scan == Scan::Candidates) {
         narrow(&mut candidates, place.candidates(&index.projects, &place_words));
     }
-    let hits: Vec<Hit> = match (structured, candidates) {
-        (true, Some(set)) => {
-            score_all(set.slots().filter_map(|slot| index.projects.doc_at(slot).map(|doc| (slot, doc))), score_of)
-        }
-        (true, None) => score_all(index.projects.slotted(), score_of),
-        (false, _) => text
-            .touched
-            .iter()
-            .filter_map(|slot| index.projects.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
-            .collect(),
+    let (met, pruned) = match (structured, candidates) {
+        (true, Some(set)) => score_all(
+            set.slots().filter_map(|slot| index.projects.doc_at(slot).map(|doc| (slot, doc))),
+            reach,
+            score_of,
+        ),
+        (true, None) => score_all(index.projects.slotted(), reach, score_of),
+        (false, _) => (
+            text.touched
+                .iter()
+                .filter_map(|slot| index.projects.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
+                .collect(),
+            false,
+        ),
     };
-    cut(hits, limit, asker, near_me, |id| index.projects.get(id).and_then(|d| d.position))
+    Ranking::of(met, pruned, near_me)
 }
 
 /// Plain search: every word of the question appears somewhere in the document. People in the
@@ -506,48 +680,160 @@ mod tests {
         hits.iter().map(|h| (h.id, h.score.to_bits())).collect()
     }
 
+    const QUESTIONS: [&str; 16] = [
+        "designers in London",
+        "rust developers",
+        "investors in Berlin",
+        "people who know marketing",
+        "sound designers in Germany",
+        "figma designers near me",
+        "python developers in Nigeria",
+        "healthcare startups",
+        "music projects looking for collaborators",
+        "prototypes in Lagos",
+        "education projects looking for an innovator",
+        "climate hardware",
+        "writers",
+        "near me",
+        "collaborators in Nairobi",
+        "fintech apps in the United Kingdom",
+    ];
+
+    /// One asker's people and projects ranked for them alone (what they may not see never scored), every document
+    /// of the ranking read.
+    fn anew(index: &Index, u: &Understanding, asker: &Asker, limit: usize, scan: Scan) -> (Vec<Hit>, Vec<Hit>) {
+        let near_me = u.near_me && asker.position.is_some();
+        let theirs = |id: i64| id == asker.id || asker.hidden.contains(&id);
+        let people = people_by(index, u, near_me, &theirs, scan);
+        let people = choose_by(
+            &people,
+            Asking { position: asker.position, left_out: &theirs },
+            limit,
+            |id| index.people.get(id).and_then(|d| d.position),
+            false,
+        );
+        let projects = choose_by(
+            &projects_by(index, u, near_me, scan),
+            Asking { position: asker.position, left_out: &|_| false },
+            limit,
+            |id| index.projects.get(id).and_then(|d| d.position),
+            false,
+        );
+        (people.expect("nothing the asker may not see was ranked"), projects.expect("no project is left out"))
+    }
+
     /// Candidates from the facts' lists answer exactly what reading every document answers.
     #[test]
     fn candidates_answer_as_reading_everyone() {
         let index = community();
         let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
-        let questions = [
-            "designers in London",
-            "rust developers",
-            "investors in Berlin",
-            "people who know marketing",
-            "sound designers in Germany",
-            "figma designers near me",
-            "python developers in Nigeria",
-            "healthcare startups",
-            "music projects looking for collaborators",
-            "prototypes in Lagos",
-            "education projects looking for an innovator",
-            "climate hardware",
-            "writers",
-            "near me",
-            "collaborators in Nairobi",
-            "fintech apps in the United Kingdom",
-        ];
         let askers = [
             Asker { id: 2, position: Some((52.5, 13.4)), hidden: vec![3, 4] },
             Asker { id: 5, position: None, hidden: vec![] },
         ];
         let mut answered = 0;
-        for question in questions {
+        for question in QUESTIONS {
             let u = understand(question, &vocabulary);
             for asker in &askers {
-                let fast = people_by(&index, &u, asker, 50, Scan::Candidates);
-                let full = people_by(&index, &u, asker, 50, Scan::Everyone);
-                assert_eq!(ids(&fast), ids(&full), "people for {question:?}");
-                answered += usize::from(!full.is_empty());
-                let fast = projects_by(&index, &u, asker, 50, Scan::Candidates);
-                let full = projects_by(&index, &u, asker, 50, Scan::Everyone);
-                assert_eq!(ids(&fast), ids(&full), "projects for {question:?}");
-                answered += usize::from(!full.is_empty());
+                let (fast_people, fast_projects) = anew(&index, &u, asker, 50, Scan::Candidates);
+                let (people, projects) = anew(&index, &u, asker, 50, Scan::Everyone);
+                assert_eq!(ids(&fast_people), ids(&people), "people for {question:?}");
+                assert_eq!(ids(&fast_projects), ids(&projects), "projects for {question:?}");
+                answered += usize::from(!people.is_empty()) + usize::from(!projects.is_empty());
             }
         }
         assert!(answered >= 32, "most questions find something here ({answered} of 64 answers)");
+    }
+
+    /// A ranking made once for every asker, read only as far as each asker's answer needs, answers each exactly as
+    /// ranking anew for them would: whoever they are, wherever they are, whomever they hide (the best result
+    /// included), however many they ask for. When it cannot, it says so.
+    #[test]
+    fn a_ranking_kept_for_everyone_answers_each_asker_as_ranking_anew() {
+        let index = community();
+        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+        let (mut exact, mut declined) = (0, 0);
+        for question in QUESTIONS {
+            let u = understand(question, &vocabulary);
+            let everyone = |_| false;
+            for positioned in [false, true] {
+                let near_me = u.near_me && positioned;
+                let kept_people = people(&index, &u, near_me, &everyone);
+                let kept_projects = projects(&index, &u, near_me);
+                let best: Vec<i64> = kept_people.met.iter().take(3).map(|m| m.id).collect();
+                let askers = [
+                    Asker { id: 2, position: Some((52.5, 13.4)), hidden: vec![3, 4] },
+                    Asker { id: 40, position: Some((6.6, 3.3)), hidden: vec![] },
+                    Asker { id: best.first().copied().unwrap_or(1), position: Some((51.5, -0.1)), hidden: vec![] },
+                    Asker { id: 9, position: Some((-1.3, 36.8)), hidden: best.clone() },
+                ];
+                for asker in askers.iter().filter(|a| a.position.is_some() == positioned).chain(
+                    (!positioned).then_some(&Asker {
+                        id: 7,
+                        position: None,
+                        hidden: best.get(1..).unwrap_or(&[]).to_vec(),
+                    }),
+                ) {
+                    let theirs = |id: i64| id == asker.id || asker.hidden.contains(&id);
+                    for limit in [1, 7, 50] {
+                        let (people_anew, projects_anew) = anew(&index, &u, asker, limit, Scan::Candidates);
+                        let asking = Asking { position: asker.position, left_out: &theirs };
+                        match choose(&kept_people, asking, limit, |id| index.people.get(id).and_then(|d| d.position)) {
+                            Some(kept) => {
+                                assert_eq!(ids(&kept), ids(&people_anew), "people for {question:?}, {limit}");
+                                exact += 1;
+                            }
+                            None => declined += 1,
+                        }
+                        let projects = choose(
+                            &kept_projects,
+                            Asking { position: asker.position, left_out: &|_| false },
+                            limit,
+                            |id| index.projects.get(id).and_then(|d| d.position),
+                        )
+                        .expect("no project is left out");
+                        assert_eq!(ids(&projects), ids(&projects_anew), "projects for {question:?}, {limit}");
+                    }
+                }
+            }
+        }
+        assert!(exact > declined * 4, "a kept ranking answers most askers ({exact} exact, {declined} declined)");
+    }
+
+    /// When the best result is someone the asker may not see, and those far below it were left out of the kept
+    /// ranking, the ranking says it cannot answer them (the asker would see some of those).
+    #[test]
+    fn a_kept_ranking_declines_an_asker_who_may_not_see_its_best() {
+        let mut index = community();
+        let person = |id: i64, bio: &str| PersonRow {
+            id,
+            first_name: "Quinn".into(),
+            last_name: "Example".into(),
+            username: format!("q{id}"),
+            role: "collaborator".into(),
+            bio: Some(bio.into()),
+            location: None,
+            skills: vec![],
+            lat: None,
+            lng: None,
+            discoverable: true,
+            country: None,
+        };
+        index.put_person(person(9001, "zanzibar quill zanzibar quill zanzibar quill"));
+        let long = "we also talk about many other things like gardens rivers bread lamps clocks kettles ".repeat(30);
+        index.put_person(person(9002, &format!("{long} and once a quill")));
+        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+        let u = understand("zanzibar quill", &vocabulary);
+        let kept = people(&index, &u, false, &|_| false);
+        let everyone = Asker { id: 1, position: None, hidden: vec![] };
+        let theirs = |id: i64| id == everyone.id;
+        let answer = choose(&kept, Asking { position: None, left_out: &theirs }, 50, |_| None).expect("seen by all");
+        assert_eq!(answer.iter().map(|h| h.id).collect::<Vec<_>>(), [9001], "the far weaker one is cut for most");
+        let best = Asker { id: 9001, position: None, hidden: vec![] };
+        let (anew_people, _) = anew(&index, &u, &best, 50, Scan::Candidates);
+        assert_eq!(anew_people.iter().map(|h| h.id).collect::<Vec<_>>(), [9002], "without the best, the other is kept");
+        let theirs = |id: i64| id == best.id;
+        assert!(choose(&kept, Asking { position: None, left_out: &theirs }, 50, |_| None).is_none());
     }
 
     /// Every point within the radius of a place lies in one of the squares around it, near the poles too.

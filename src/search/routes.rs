@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use crate::sync;
+
 use axum::{
     extract::State,
     http::{header, HeaderValue},
@@ -13,9 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{
     answer,
-    query::{understand, Understanding, Vocabulary},
     rank::{self, Asker, Hit},
-    relax,
 };
 use crate::{
     accounts::model::{User, UserRow},
@@ -47,6 +47,8 @@ pub struct SearchParams {
     lng: Option<f64>,
 }
 
+// A person in an answer: written from what is kept (see `answer_body`); this type gives its schema.
+#[allow(dead_code)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchUser {
@@ -143,21 +145,35 @@ async fn answer_body(
     say: impl FnOnce(usize, usize) -> String,
 ) -> AppResult<Response> {
     let mut conn = state.db.conn().await?;
-    let mut users = Vec::with_capacity(people.len());
+    let json = |err: serde_json::Error| AppError::Internal(err.into());
+    let mut body = Vec::with_capacity(1024 + people.len() * 600 + projects.len() * 800);
+    body.extend_from_slice(b"{\"results\":{\"users\":[");
+    let mut users = 0;
     if !people.is_empty() {
         let ids: Vec<i64> = people.iter().map(|h| h.id).collect();
-        let rows = super::store::showable_people(&mut conn, &ids).await?;
+        let stamps = super::store::showable_stamps(&mut conn, &ids).await?;
+        let (mut found, missing) = sync::lock(&state.search.people_cards).find(&stamps);
+        if !missing.is_empty() {
+            for row in super::store::showable_people(&mut conn, &missing).await? {
+                let written = write_person(&row).map_err(json)?;
+                sync::lock(&state.search.people_cards).keep(row.id, row.updated_at, &written);
+                found.insert(row.id, written);
+            }
+        }
         for hit in people {
-            if let Some(row) = rows.iter().find(|r| r.id == hit.id) {
-                users.push(SearchUser {
-                    user: row.to_public(),
-                    lat: rounded(row.lat),
-                    lng: rounded(row.lng),
-                    distance_km: km(hit.distance_km),
-                });
+            if let Some(written) = found.get(&hit.id) {
+                if users > 0 {
+                    body.push(b',');
+                }
+                body.extend_from_slice(written);
+                body.extend_from_slice(b",\"distanceKm\":");
+                serde_json::to_writer(&mut body, &km(hit.distance_km)).map_err(json)?;
+                body.push(b'}');
+                users += 1;
             }
         }
     }
+    body.extend_from_slice(b"],\"projects\":");
     let ids: Vec<i64> = projects.iter().map(|h| h.id).collect();
     let mut listed: HashMap<i64, ListedEntry> =
         projects_store::listed_entries(&mut conn, me, &ids).await?.into_iter().map(|l| (l.entry.id, l)).collect();
@@ -171,11 +187,6 @@ async fn answer_body(
             extras.push((owner_role, km(hit.distance_km)));
         }
     }
-    let mut body = Vec::with_capacity(1024 + users.len() * 400 + entries.len() * 800);
-    body.extend_from_slice(b"{\"results\":{\"users\":");
-    let json = |err: serde_json::Error| AppError::Internal(err.into());
-    serde_json::to_writer(&mut body, &users).map_err(json)?;
-    body.extend_from_slice(b",\"projects\":");
     let found = state
         .cards
         .write_array(
@@ -194,9 +205,25 @@ async fn answer_body(
         )
         .await?;
     body.extend_from_slice(b"},\"smartResponse\":");
-    serde_json::to_writer(&mut body, &say(users.len(), found)).map_err(json)?;
+    serde_json::to_writer(&mut body, &say(users, found)).map_err(json)?;
     body.push(b'}');
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response())
+}
+
+/// A person as an answer shows them, without the asker's distance and the closing brace (see
+/// [`super::people_cards`]).
+fn write_person(row: &UserRow) -> Result<super::people_cards::Written, serde_json::Error> {
+    #[derive(Serialize)]
+    struct Shown {
+        #[serde(flatten)]
+        user: User,
+        lat: Option<f64>,
+        lng: Option<f64>,
+    }
+    let mut out = serde_json::to_vec(&Shown { user: row.to_public(), lat: rounded(row.lat), lng: rounded(row.lng) })?;
+    // An object always ends with its brace.
+    out.pop();
+    Ok(out.into())
 }
 
 /// Questions being ranked: one a core, the rest in line (three seconds at most, then 503).
@@ -215,39 +242,16 @@ pub async fn smart(
     // Ranking is CPU work over the whole index: off the async threads, one question a core at once.
     let search = state.search.clone();
     let (question, asker, limit) = (asked.question.clone(), asked.asker, asked.limit);
-    let (understood, relaxed, people, projects, asker) = SEARCHES
-        .run(move || {
-            let index = search.read();
-            let index: &super::Index = &index;
-            let vocabulary =
-                Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
-            let understood = understand(&question, &vocabulary);
-            // One after the other: other questions use the other cores.
-            let answer =
-                |u: &Understanding| (rank::people(index, u, &asker, limit), rank::projects(index, u, &asker, limit));
-            let (mut people, mut projects) = answer(&understood);
-            let mut relaxed = None;
-            if people.is_empty() && projects.is_empty() {
-                for way in relax::ways(&understood) {
-                    let looser = relax::without(&understood, &way);
-                    (people, projects) = answer(&looser);
-                    if !people.is_empty() || !projects.is_empty() {
-                        relaxed = Some((looser, way));
-                        break;
-                    }
-                }
-            }
-            (understood, relaxed, people, projects, asker)
-        })
-        .await?;
+    let (found, asker) = SEARCHES.run(move || (search.answer(&question, &asker, limit), asker)).await?;
+    let super::kept::Answer { understood, relaxed, people, projects } = found;
     answer_body(&state, me.id, &people, &projects, |users, projects| {
         answer::smart(
             &asked.question,
-            &understood,
+            &understood.understood,
             users,
             projects,
             asker.position.is_some(),
-            relaxed.as_ref().map(|(understood, way)| answer::Relaxed { understood, way }),
+            relaxed.as_deref().map(|stage| answer::Relaxed { understood: &stage.understood, way: &stage.way }),
         )
     })
     .await

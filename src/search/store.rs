@@ -58,6 +58,18 @@ pub async fn projects_of(conn: &mut Conn, owners: &[i64]) -> Result<Vec<ProjectT
         .await
 }
 
+/// Of these people, those an answer may show (discoverable, not suspended), each with when their row last changed.
+pub async fn showable_stamps(conn: &mut Conn, ids: &[i64]) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT u.id, u.updated_at FROM users u WHERE u.is_discoverable = 1 AND u.suspended_at IS NULL AND u.id IN ({})",
+        ids_param(conn, 1)
+    );
+    sqlx::query_as(&sql).bind(id_array(ids)).fetch_all(conn).await
+}
+
 /// Of these people, those an answer may show (discoverable, not suspended).
 pub async fn showable_people(conn: &mut Conn, ids: &[i64]) -> Result<Vec<UserRow>, sqlx::Error> {
     if ids.is_empty() {

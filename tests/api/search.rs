@@ -271,6 +271,73 @@ async fn answers_keep_out_the_caller_hidden_people_drafts_and_emails() {
     assert_eq!(app.client().get("/api/simple-search?q=zephyrine").await.status, StatusCode::UNAUTHORIZED);
 }
 
+/// The same question from several people, one after another (the server keeps a question's ranking while nothing
+/// changes): each answer is the asker's own. Whoever is the best result never finds themselves but finds the
+/// weaker ones the others see cut; a person who blocked the best finds the same; of two equals the one nearer the
+/// asker comes first, wherever the asker is; and a change is answered at once.
+#[tokio::test]
+async fn one_question_from_many_people_answers_each_as_their_own() {
+    let app = spawn_app().await;
+    let (best_client, best) =
+        person_with(&app, json!({ "bio": "quillwright quillwright quillwright", "skills": ["Quillwright"] })).await;
+    let long = "we also talk about gardens rivers bread lamps clocks kettles and many other things ".repeat(5);
+    let (_, weak) = person_with(&app, json!({ "bio": format!("{long} and once a quillwright") })).await;
+    let (london, _) = person_with(&app, json!({ "lat": 51.51, "lng": -0.13, "location": "London, GB" })).await;
+    let (berlin, _) = person_with(&app, json!({ "lat": 52.52, "lng": 13.40, "location": "Berlin, DE" })).await;
+    let (blocker, _) = app.signed_in().await;
+    let best_id = best["id"].as_i64().unwrap();
+    assert_eq!(blocker.post_empty(&format!("/api/users/{best_id}/block")).await.status, StatusCode::NO_CONTENT);
+    let ids = |answer: &Value| -> Vec<i64> {
+        answer["results"]["users"].as_array().unwrap().iter().map(|u| u["id"].as_i64().unwrap()).collect()
+    };
+    let weak_id = weak["id"].as_i64().unwrap();
+    within_a_second(&london, "quillwright", |a| ids(a) == [best_id]).await;
+    for _ in 0..2 {
+        assert_eq!(ids(&ask(&berlin, "quillwright").await), [best_id], "the far weaker one is cut for most");
+        assert_eq!(ids(&ask(&best_client, "quillwright").await), [weak_id], "never oneself; the rest as if alone");
+        assert_eq!(ids(&ask(&blocker, "quillwright").await), [weak_id], "never someone blocked");
+        assert_eq!(ids(&ask(&london, "quillwright").await), [best_id]);
+    }
+
+    // Two equals, one in each city: each asker sees the one nearer them first.
+    let (_, in_london) =
+        person_with(&app, json!({ "bio": "lanternsmith", "lat": 51.50, "lng": -0.12, "location": "London, GB" })).await;
+    let (_, in_berlin) =
+        person_with(&app, json!({ "bio": "lanternsmith", "lat": 52.50, "lng": 13.41, "location": "Berlin, DE" })).await;
+    let pair = [in_london["id"].as_i64().unwrap(), in_berlin["id"].as_i64().unwrap()];
+    within_a_second(&london, "lanternsmith", |a| ids(a).len() == 2).await;
+    for _ in 0..2 {
+        assert_eq!(ids(&ask(&london, "lanternsmith").await), pair);
+        assert_eq!(ids(&ask(&berlin, "lanternsmith").await), [pair[1], pair[0]]);
+    }
+    let from_london = ask(&london, "lanternsmith").await;
+    assert!(from_london["results"]["users"][0]["distanceKm"].as_f64().unwrap() < 5.0, "{from_london}");
+
+    // What an answer shows of a person is theirs as of the answer: coins won a moment ago, a streak begun.
+    let (scratcher, _) = person_with(&app, json!({ "bio": "lanternsmith" })).await;
+    let scratcher_id = scratcher.get("/api/auth/user").await.body["id"].as_i64().unwrap();
+    let shown = |answer: &Value| {
+        answer["results"]["users"].as_array().unwrap().iter().find(|u| u["id"] == scratcher_id).cloned()
+    };
+    within_a_second(&berlin, "lanternsmith", |a| shown(a).is_some()).await;
+    let was = shown(&ask(&berlin, "lanternsmith").await).unwrap();
+    let scratched = scratcher.post_empty("/api/rewards/scratch").await;
+    assert_eq!(scratched.status, StatusCode::OK, "{:?}", scratched.body);
+    let now = shown(&ask(&berlin, "lanternsmith").await).unwrap();
+    assert_eq!(now["coins"], scratched.body["newTotal"], "{now}");
+    assert_ne!(now["coins"], was["coins"]);
+    assert_eq!(now["scratchCardStreak"], json!(1));
+    assert!(now["lastScratchDate"].is_string(), "{now}");
+
+    // A change is answered within a second, to everyone who asked before.
+    assert_eq!(
+        best_client.patch("/api/users/profile", &json!({ "bio": "lanternsmith", "skills": [] })).await.status,
+        StatusCode::OK
+    );
+    within_a_second(&berlin, "lanternsmith", |a| ids(a).contains(&best_id)).await;
+    within_a_second(&london, "quillwright", |a| ids(a) == [weak_id]).await;
+}
+
 #[tokio::test]
 async fn near_me_uses_the_device_position_and_gives_distances() {
     let app = spawn_app().await;
