@@ -177,7 +177,12 @@ pub struct Met {
 
 /// What meets a question, best first, the same for every asker (see [`choose`]).
 pub struct Ranking {
+    /// Best first; among equal scores by position, then by id.
     met: Vec<Met>,
+    /// Where each document's run ends (exclusive): the documents after it with the same score and position. Within
+    /// a run every asker sees the same score and distance, so the first to join go first: no more than `limit` of a
+    /// run are read.
+    run_ends: Vec<u32>,
     near_me: bool,
     /// The best base score, and whether anything scoring too far below it was left out: an asker who may not see
     /// the best would have kept some of those.
@@ -201,8 +206,18 @@ impl Ranking {
         let best = met.iter().map(|m| m.base).fold(0.0f32, f32::max);
         let before = met.len();
         met.retain(|m| m.base + reach >= best * KEEP_SHARE);
-        met.sort_unstable_by(|a, b| b.base.total_cmp(&a.base).then(a.id.cmp(&b.id)));
-        Self { pruned: pruned || met.len() < before, met, near_me, best }
+        let at = |m: &Met| m.position.map(|(lat, lng)| (lat.to_bits(), lng.to_bits()));
+        met.sort_unstable_by(|a, b| b.base.total_cmp(&a.base).then_with(|| at(a).cmp(&at(b))).then(a.id.cmp(&b.id)));
+        let mut run_ends = vec![0u32; met.len()];
+        let mut end = met.len();
+        for i in (0..met.len()).rev() {
+            if met.get(i + 1).is_none_or(|next| next.base.to_bits() != met[i].base.to_bits() || at(next) != at(&met[i]))
+            {
+                end = i + 1;
+            }
+            run_ends[i] = end as u32;
+        }
+        Self { pruned: pruned || met.len() < before, met, run_ends, near_me, best }
     }
 
     /// How many documents it holds (what keeping it costs).
@@ -275,14 +290,24 @@ fn choose_by(
     } else {
         None
     };
-    let hits = ranking.met.iter().take_while(|m| floor.is_none_or(|floor| m.base >= floor)).filter(shown).map(|m| {
-        let d = asker.position.zip(m.position).map(|(a, b)| approx_km(a, b));
-        Hit { id: m.id, score: m.base + nearness(near_me, d), distance_km: d }
-    });
+    let mut hits = Vec::new();
+    let mut at = 0;
+    while let Some(first) = ranking.met.get(at) {
+        if floor.is_some_and(|floor| first.base < floor) {
+            break;
+        }
+        // One distance for the run; past `limit` of it, the rest of a run cannot be among the best `limit`.
+        let end = if bounded { ranking.run_ends[at] as usize } else { at + 1 };
+        let d = asker.position.zip(first.position).map(|(a, b)| approx_km(a, b));
+        let score = first.base + nearness(near_me, d);
+        let run = ranking.met[at..end].iter().filter(shown).take(limit);
+        hits.extend(run.map(|m| Hit { id: m.id, score, distance_km: d }));
+        at = end;
+    }
     if bounded && !near_me {
-        Some(best_of(hits, limit, asker.position, positions))
+        Some(best_of(hits.into_iter(), limit, asker.position, positions))
     } else {
-        Some(cut(hits.collect(), limit, asker.position, near_me, positions))
+        Some(cut(hits, limit, asker.position, near_me, positions))
     }
 }
 
