@@ -4,6 +4,8 @@
 --   BENCH_PATHS    paths asked in turn, separated by spaces (none: the URL's path); the i-th request asks
 --                  the i-th path, so a reference given the same list answers the same bytes in the same order
 --   BENCH_UPLOAD_FILE  every request POSTs this image as multipart/form-data (the upload scenario)
+--   BENCH_NUMBERED=1  each request's path gets "%20" and the request's number appended: a search question asked
+--                  for the first time, every time
 local cookies, paths = {}, {}
 local file = os.getenv("BENCH_COOKIES")
 if file and file ~= "" then
@@ -15,6 +17,7 @@ for path in string.gmatch(os.getenv("BENCH_PATHS") or "", "%S+") do
   paths[#paths + 1] = path
 end
 local once = os.getenv("BENCH_ONCE") == "1"
+local numbered = os.getenv("BENCH_NUMBERED") == "1"
 local method, body, headers = "GET", nil, {}
 local upload = os.getenv("BENCH_UPLOAD_FILE")
 if upload and upload ~= "" then
@@ -43,6 +46,9 @@ request = function()
   local path = nil
   if #paths > 0 then
     path = paths[(sent - 1) % #paths + 1]
+  end
+  if numbered then
+    path = (path or wrk.path) .. "%20" .. sent
   end
   return wrk.format(method, path, headers, body)
 end

@@ -207,7 +207,7 @@ impl Ranking {
         let before = met.len();
         met.retain(|m| m.base + reach >= best * KEEP_SHARE);
         let at = |m: &Met| m.position.map(|(lat, lng)| (lat.to_bits(), lng.to_bits()));
-        met.sort_unstable_by(|a, b| b.base.total_cmp(&a.base).then_with(|| at(a).cmp(&at(b))).then(a.id.cmp(&b.id)));
+        met.sort_unstable_by_key(order_key);
         let mut run_ends = vec![0u32; met.len()];
         let mut end = met.len();
         for i in (0..met.len()).rev() {
@@ -224,6 +224,20 @@ impl Ranking {
     pub fn len(&self) -> usize {
         self.met.len()
     }
+}
+
+/// A ranking's order as one number: the best score first, then by position (any order that keeps one position's
+/// documents together; two positions that share the number may interleave, which only shortens their runs), then
+/// the first to join. Sorting by it is a few times faster than comparing floats and positions.
+fn order_key(m: &Met) -> u128 {
+    // Higher scores first: the float's bits in an order that rises with it, turned around.
+    let bits = m.base.to_bits();
+    let rising = if bits >> 31 == 1 { !bits } else { bits | 1 << 31 };
+    let place = m.position.map_or(u32::MAX, |(lat, lng)| {
+        let mixed = lat.to_bits() ^ lng.to_bits().rotate_left(29);
+        (mixed ^ mixed >> 32) as u32
+    });
+    u128::from(!rising) << 96 | u128::from(place) << 64 | u128::from(m.id as u64)
 }
 
 /// Every live document scored, keeping only those that may still be near enough to the best so far once nearness
@@ -859,6 +873,24 @@ mod tests {
         assert_eq!(anew_people.iter().map(|h| h.id).collect::<Vec<_>>(), [9002], "without the best, the other is kept");
         let theirs = |id: i64| id == best.id;
         assert!(choose(&kept, Asking { position: None, left_out: &theirs }, 50, |_| None).is_none());
+    }
+
+    /// The one-number order puts higher scores first, negative ones included, and the first to join first among
+    /// equals at one position.
+    #[test]
+    fn the_order_key_sorts_as_the_scores_do() {
+        let bases = [3.5f32, -2.0, 0.0, 0.25, -0.5, 7.75, 0.2500001, -2.0000002, 1e-7, 5.0];
+        let mut met: Vec<Met> = bases
+            .iter()
+            .enumerate()
+            .flat_map(|(i, b)| {
+                [(i as i64) * 2 + 1, (i as i64) * 2].map(|id| Met { id, base: *b, position: Some((1.0, 2.0)) })
+            })
+            .collect();
+        met.sort_unstable_by_key(order_key);
+        let mut expected: Vec<(i64, f32)> = met.iter().map(|m| (m.id, m.base)).collect();
+        expected.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        assert_eq!(met.iter().map(|m| (m.id, m.base)).collect::<Vec<_>>(), expected);
     }
 
     /// Every point within the radius of a place lies in one of the squares around it, near the poles too.
