@@ -28,6 +28,7 @@ pub mod notifications;
 pub mod openapi;
 pub mod ops;
 pub mod people;
+pub mod prepared;
 pub mod projects;
 pub mod realtime;
 pub mod rewards;

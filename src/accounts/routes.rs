@@ -2,7 +2,7 @@
 
 use axum::{
     extract::State,
-    http::{header::CONTENT_TYPE, HeaderMap, HeaderValue, StatusCode},
+    http::{HeaderMap, StatusCode},
     response::{AppendHeaders, IntoResponse},
     Json,
 };
@@ -18,6 +18,7 @@ use crate::{
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
     mail::Mail,
+    prepared::PreparedJson,
     realtime::Event,
     state::AppState,
 };
@@ -223,7 +224,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppRes
 #[utoipa::path(get, path = "/api/auth/user", tag = TAG,
     responses((status = 200, body = User), (status = 401, body = ErrorBody)))]
 pub async fn current_user(CurrentUser(user): CurrentUser) -> AppResult<impl IntoResponse> {
-    Ok(([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], user.own_json()?))
+    Ok(PreparedJson(user.own_json()?))
 }
 
 /// The same answer as `/api/auth/user`; the client polls it every 2 s while its socket is down, so
@@ -231,7 +232,7 @@ pub async fn current_user(CurrentUser(user): CurrentUser) -> AppResult<impl Into
 #[utoipa::path(get, path = "/api/auth/user-refresh", tag = TAG,
     responses((status = 200, body = User), (status = 401, body = ErrorBody)))]
 pub async fn current_user_refresh(CurrentUser(user): CurrentUser) -> AppResult<impl IntoResponse> {
-    Ok(([(CONTENT_TYPE, HeaderValue::from_static("application/json"))], user.own_json()?))
+    Ok(PreparedJson(user.own_json()?))
 }
 
 #[utoipa::path(post, path = "/api/auth/check-email", tag = TAG, request_body = CheckEmailRequest,

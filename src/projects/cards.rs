@@ -30,15 +30,13 @@ use std::{
     time::{Duration, Instant},
 };
 
-use axum::{
-    http::{header, HeaderValue},
-    response::{IntoResponse, Response},
-};
+use axum::response::{IntoResponse, Response};
 
 use super::store::{self, CardEntry};
 use crate::{
     db::{page::Page, Conn, Db},
     error::AppError,
+    prepared::PreparedJson,
     sync::{self, lock},
 };
 
@@ -130,8 +128,7 @@ pub struct CardPage {
 
 impl IntoResponse for CardPage {
     fn into_response(self) -> Response {
-        let mut response =
-            ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], self.body).into_response();
+        let mut response = PreparedJson(self.body).into_response();
         crate::db::page::add_next_link(&mut response, self.next.as_deref());
         response
     }

@@ -7,7 +7,6 @@ use crate::sync;
 
 use axum::{
     extract::State,
-    http::{header, HeaderValue},
     response::{IntoResponse, Response},
 };
 use serde::{Deserialize, Serialize};
@@ -23,6 +22,7 @@ use crate::{
     db::page::parse_limit,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
+    prepared::PreparedJson,
     projects::{
         model::Project,
         store::{self as projects_store, ListedEntry},
@@ -207,7 +207,7 @@ async fn answer_body(
     body.extend_from_slice(b"},\"smartResponse\":");
     serde_json::to_writer(&mut body, &say(users, found)).map_err(json)?;
     body.push(b'}');
-    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response())
+    Ok(PreparedJson(body).into_response())
 }
 
 /// A person as an answer shows them, without the asker's distance and the closing brace (see
