@@ -238,6 +238,11 @@ impl<D> Corpus<D> {
         self.docs.iter().enumerate().filter_map(|(slot, doc)| doc.as_ref().map(|d| (slot as u32, d)))
     }
 
+    /// The live documents at these slots, with their slots.
+    pub fn slotted_at<'a>(&'a self, slots: impl Iterator<Item = u32> + 'a) -> impl Iterator<Item = (u32, &'a D)> + 'a {
+        slots.filter_map(|slot| self.doc_at(slot).map(|doc| (slot, doc)))
+    }
+
     /// The live documents of one of `parts` equal stretches of slots (to score on several threads).
     pub fn slotted_part(&self, part: usize, parts: usize) -> impl Iterator<Item = (u32, &D)> {
         let size = self.docs.len().div_ceil(parts.max(1));

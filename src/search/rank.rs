@@ -508,9 +508,7 @@ fn people_by(
         narrow(&mut candidates, place.candidates(&index.people, &place_words));
     }
     let (met, pruned) = match (structured, candidates) {
-        (true, Some(set)) => {
-            score_all(set.slots().filter_map(|slot| index.people.doc_at(slot).map(|doc| (slot, doc))), reach, score_of)
-        }
+        (true, Some(set)) => score_all(index.people.slotted_at(set.slots()), reach, score_of),
         // Every person is scored: half on another thread (the projects have a third, and are fewer).
         (true, None) => std::thread::scope(|scope| {
             let score_of = &score_of;
@@ -521,13 +519,8 @@ fn people_by(
             pruned |= also;
             (met, pruned)
         }),
-        (false, _) => (
-            text.touched
-                .iter()
-                .filter_map(|slot| index.people.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
-                .collect(),
-            false,
-        ),
+        // Only what its words find, kept as the candidates are (the ranking would leave out the same).
+        (false, _) => score_all(index.people.slotted_at(text.touched.iter().copied()), reach, score_of),
     };
     Ranking::of(met, pruned, near_me)
 }
@@ -580,19 +573,10 @@ fn projects_by(index: &Index, u: &Understanding, near_me: bool, scan: Scan) -> R
         narrow(&mut candidates, place.candidates(&index.projects, &place_words));
     }
     let (met, pruned) = match (structured, candidates) {
-        (true, Some(set)) => score_all(
-            set.slots().filter_map(|slot| index.projects.doc_at(slot).map(|doc| (slot, doc))),
-            reach,
-            score_of,
-        ),
+        (true, Some(set)) => score_all(index.projects.slotted_at(set.slots()), reach, score_of),
         (true, None) => score_all(index.projects.slotted(), reach, score_of),
-        (false, _) => (
-            text.touched
-                .iter()
-                .filter_map(|slot| index.projects.doc_at(*slot).and_then(|doc| score_of(*slot, doc)))
-                .collect(),
-            false,
-        ),
+        // Only what its words find, kept as the candidates are (the ranking would leave out the same).
+        (false, _) => score_all(index.projects.slotted_at(text.touched.iter().copied()), reach, score_of),
     };
     Ranking::of(met, pruned, near_me)
 }

@@ -3,8 +3,6 @@
 
 use std::collections::HashMap;
 
-use crate::sync;
-
 use axum::{
     extract::State,
     response::{IntoResponse, Response},
@@ -29,6 +27,7 @@ use crate::{
     },
     safety::blocks,
     state::AppState,
+    sync,
 };
 
 const TAG: &str = "discovery";
@@ -154,9 +153,11 @@ async fn answer_body(
         let stamps = super::store::showable_stamps(&mut conn, &ids).await?;
         let (mut found, missing) = sync::lock(&state.search.people_cards).find(&stamps);
         if !missing.is_empty() {
-            for row in super::store::showable_people(&mut conn, &missing).await? {
+            let rows = super::store::showable_people(&mut conn, &missing).await?;
+            let mut kept = sync::lock(&state.search.people_cards);
+            for row in rows {
                 let written = write_person(&row).map_err(json)?;
-                sync::lock(&state.search.people_cards).keep(row.id, row.updated_at, &written);
+                kept.keep(row.id, row.updated_at, &written);
                 found.insert(row.id, written);
             }
         }
