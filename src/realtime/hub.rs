@@ -93,23 +93,7 @@ impl Hub {
     /// A hub for an instance using `db`, with its draining task. On PostgreSQL, call
     /// [`bridge::listen`] as well so that events from other instances arrive here.
     pub fn new(db: &Db, sessions: SessionCache, cards: Cards) -> Self {
-        let instance: u64 = rand::random();
-        // On PostgreSQL the other instances hear of each event from a task of its own, in order: this instance's
-        // sockets never wait on a notification (under load, a suspension's closing of sockets waited behind
-        // earlier events' round trips).
-        let remote = (db.backend() == Backend::Postgres).then(|| {
-            let db = db.clone();
-            let (remote, mut outgoing) = mpsc::unbounded_channel::<Event>();
-            tokio::spawn(async move {
-                while let Some(event) = outgoing.recv().await {
-                    if let Err(err) = bridge::notify(&db, instance, &event).await {
-                        // A lost frame is not a lost write: clients refetch when they reconnect.
-                        tracing::warn!(error = %err, "could not send a live event to other instances");
-                    }
-                }
-            });
-            remote
-        });
+        let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
         let (queue, mut events) = mpsc::unbounded_channel::<Event>();
         let hub = Self {
             inner: Arc::new(Inner {
@@ -117,20 +101,23 @@ impl Hub {
                 stopping: std::sync::atomic::AtomicBool::new(false),
                 queue,
                 next_id: AtomicU64::new(0),
-                instance,
+                instance: rand::random(),
                 sessions,
                 cards,
             }),
         };
-        // The task holds only a weak handle, so it ends with the last clone of the hub (and the notifying task
-        // with it).
+        // The task holds only a weak handle, so it ends with the last clone of the hub.
         let weak = Arc::downgrade(&hub.inner);
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
                 let Some(inner) = weak.upgrade() else { break };
-                Hub { inner }.deliver(&event);
-                if let Some(remote) = &remote {
-                    let _ = remote.send(event);
+                let hub = Hub { inner };
+                hub.deliver(&event);
+                if let Some(db) = &shared {
+                    if let Err(err) = bridge::notify(db, hub.instance(), &event).await {
+                        // A lost frame is not a lost write: clients refetch when they reconnect.
+                        tracing::warn!(error = %err, "could not send a live event to other instances");
+                    }
                 }
             }
         });
