@@ -65,7 +65,8 @@ async fn main() -> anyhow::Result<()> {
                 .balance
                 .context("the grant was not written")?;
             tx.commit().await?;
-            bridge::notify_from_cli(&state.db, &Event::UserChanged { user_id: user.id }).await?;
+            bridge::notify_from_cli(&state.db, &Event::UserChanged { user_id: user.id, coins: Some(balance.coins) })
+                .await?;
             println!("{username} now has {} coins ({} earned in all)", balance.coins, balance.lifetime);
         }
         Command::Admin { action: AdminAction::Unsuspend { username } } => {
@@ -88,7 +89,7 @@ async fn main() -> anyhow::Result<()> {
             tx.commit().await?;
             let Some(user_id) = user_id else { anyhow::bail!("no user named {username}") };
             // Running servers on PostgreSQL drop their cached copy at once; on SQLite within a minute.
-            bridge::notify_from_cli(&db, &Event::UserChanged { user_id }).await?;
+            bridge::notify_from_cli(&db, &Event::UserChanged { user_id, coins: None }).await?;
             println!("{username} is {}an administrator", if grant { "now " } else { "no longer " });
         }
         Command::Backup { dir } => {

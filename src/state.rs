@@ -59,7 +59,13 @@ impl Shared {
     /// A change to a user's record in `tx`: once it commits, every instance drops its cached copy and
     /// the user's open tabs refetch. Every write to `users` that a session shows calls this.
     pub fn user_changed(&self, tx: &mut Tx, user_id: i64) {
-        self.hub.emit_after(tx, Event::UserChanged { user_id });
+        self.hub.emit_after(tx, Event::UserChanged { user_id, coins: None });
+    }
+
+    /// A move of a user's balance to `coins` in `tx` (with what follows it in their record: progress,
+    /// achievements), announced as [`Shared::user_changed`] is, saying the balance it reached.
+    pub fn balance_moved(&self, tx: &mut Tx, user_id: i64, coins: i64) {
+        self.hub.emit_after(tx, Event::UserChanged { user_id, coins: Some(coins) });
     }
 
     /// True when a request may change state or open a socket: it carries no `Origin`, or its

@@ -98,11 +98,13 @@ pub async fn listen(database_url: &str, db: Db, hub: Hub) -> anyhow::Result<toki
                     tracing::warn!("live channel listener lost its connection; reconnecting");
                     hub.sessions().clear();
                     hub.cards().everyone_changed();
+                    hub.top().everyone_changed();
                 }
                 Err(err) => {
                     tracing::warn!(error = %err, "live channel listener failed; retrying");
                     hub.sessions().clear();
                     hub.cards().everyone_changed();
+                    hub.top().everyone_changed();
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                 }
             }

@@ -19,6 +19,7 @@ use crate::{
     auth::session_cache::SessionCache,
     db::{Backend, Db, Tx},
     projects::cards::Cards,
+    rewards::top::Top,
     sync::lock,
 };
 
@@ -33,8 +34,14 @@ pub const MAX_SOCKETS_PER_USER: usize = 10;
 pub enum Event {
     /// A frame for everyone subscribed to a topic.
     Frame { topic: Topic, frame: ServerFrame },
-    /// A user's record changed: their cached sessions are dropped and their sockets told.
-    UserChanged { user_id: i64 },
+    /// A user's record changed: their cached sessions are dropped and their sockets told. `coins` is
+    /// their new balance when the change was a balance move (the leaderboard's head stays unless it
+    /// reaches it); without it, anything about them may have changed.
+    UserChanged {
+        user_id: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        coins: Option<i64>,
+    },
     /// One session ended (logout): its cache entry and its sockets go.
     SessionEnded { user_id: i64, token_hash: String },
     /// Every session of a user ended (password reset, later deletion or suspension).
@@ -64,6 +71,7 @@ struct Inner {
     instance: u64,
     sessions: SessionCache,
     cards: Cards,
+    top: Top,
 }
 
 #[derive(Default)]
@@ -92,7 +100,7 @@ pub struct Registration {
 impl Hub {
     /// A hub for an instance using `db`, with its draining task. On PostgreSQL, call
     /// [`bridge::listen`] as well so that events from other instances arrive here.
-    pub fn new(db: &Db, sessions: SessionCache, cards: Cards) -> Self {
+    pub fn new(db: &Db, sessions: SessionCache, cards: Cards, top: Top) -> Self {
         let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
         let (queue, mut events) = mpsc::unbounded_channel::<Event>();
         let hub = Self {
@@ -104,6 +112,7 @@ impl Hub {
                 instance: rand::random(),
                 sessions,
                 cards,
+                top,
             }),
         };
         // The task holds only a weak handle, so it ends with the last clone of the hub.
@@ -134,6 +143,11 @@ impl Hub {
 
     pub fn cards(&self) -> &Cards {
         &self.inner.cards
+    }
+
+    /// The leaderboard's kept head.
+    pub fn top(&self) -> &Top {
+        &self.inner.top
     }
 
     /// Announces a frame to a topic's subscribers everywhere, now: for what no write holds (typing,
@@ -170,13 +184,26 @@ impl Hub {
     }
 
     fn evict(&self, event: &Event) {
-        let sessions = &self.inner.sessions;
+        let Inner { sessions, cards, top, .. } = &*self.inner;
         match event {
-            Event::UserChanged { user_id } | Event::UserSignedOut { user_id } => sessions.evict_user(*user_id),
+            Event::UserChanged { user_id, coins } => {
+                sessions.evict_user(*user_id);
+                match coins {
+                    Some(coins) => top.balance_moved(*user_id, *coins),
+                    None => top.person_changed(*user_id),
+                }
+            }
+            Event::UserSignedOut { user_id } => {
+                sessions.evict_user(*user_id);
+                top.person_changed(*user_id);
+            }
             Event::SessionEnded { token_hash, .. } => sessions.evict_session(token_hash),
-            Event::CardsChanged { user_id: Some(user_id) } => self.inner.cards.person_changed(*user_id),
-            Event::CardsChanged { user_id: None } => self.inner.cards.everyone_changed(),
-            Event::CardChanged { project_id } => self.inner.cards.card_changed(*project_id),
+            Event::CardsChanged { user_id: Some(user_id) } => cards.person_changed(*user_id),
+            Event::CardsChanged { user_id: None } => {
+                cards.everyone_changed();
+                top.everyone_changed();
+            }
+            Event::CardChanged { project_id } => cards.card_changed(*project_id),
             Event::Frame { .. } | Event::Join { .. } | Event::Leave { .. } => {}
         }
     }
@@ -196,7 +223,7 @@ impl Hub {
                     local.remove(id);
                 }
             }
-            Event::UserChanged { user_id } => {
+            Event::UserChanged { user_id, .. } => {
                 for id in local.of_user(*user_id) {
                     if let Some(socket) = local.sockets.get(&id) {
                         if socket.tx.try_send(ServerFrame::UserUpdated).is_err() {
@@ -372,7 +399,7 @@ mod tests {
 
     async fn hub() -> (tempfile::TempDir, Hub) {
         let (dir, db) = crate::db::tests::temp_sqlite().await;
-        (dir, Hub::new(&db, SessionCache::default(), Cards::default()))
+        (dir, Hub::new(&db, SessionCache::default(), Cards::default(), Top::default()))
     }
 
     #[tokio::test]

@@ -133,7 +133,7 @@ pub async fn award(
     }
     let place = store::take_cap_place(tx, user_id, reason.as_str(), state.clock.today(), cap).await?;
     if place.is_none() {
-        progress(state, tx, user_id, moved).await?;
+        progress(state, tx, user_id, moved, None).await?;
         return Ok(Award { coins: 0, capped: true, balance: None });
     }
     store::set_act_amount(tx, act_key, amount).await?;
@@ -183,15 +183,25 @@ pub async fn settle(
     level_up(state, tx, user_id, balance.lifetime - amount, balance.lifetime).await?;
     let mut metrics: Vec<Metric> = moved.to_vec();
     metrics.push(Metric::LifetimeCoins);
-    progress(state, tx, user_id, &metrics).await?;
+    progress(state, tx, user_id, &metrics, Some(balance.coins)).await?;
     Ok(balance)
 }
 
-/// Daily tasks and achievements follow what an act moved (their coins wait for CLAIM).
-async fn progress(state: &AppState, tx: &mut Tx, user_id: i64, moved: &[Metric]) -> Result<(), sqlx::Error> {
+/// Daily tasks and achievements follow what an act moved (their coins wait for CLAIM); `coins` is the
+/// balance the act moved to, when it moved one.
+async fn progress(
+    state: &AppState,
+    tx: &mut Tx,
+    user_id: i64,
+    moved: &[Metric],
+    coins: Option<i64>,
+) -> Result<(), sqlx::Error> {
     daily_tasks(state, tx, user_id, moved).await?;
     achievements(state, tx, user_id, moved).await?;
-    state.user_changed(tx, user_id);
+    match coins {
+        Some(coins) => state.balance_moved(tx, user_id, coins),
+        None => state.user_changed(tx, user_id),
+    }
     Ok(())
 }
 
@@ -234,7 +244,7 @@ pub async fn spend(
         // A spend's key is fresh each time; a repeat is a caller's mistake, and the transaction rolls back.
         return Err(sqlx::Error::Protocol(format!("the spend {act_key} was already recorded")));
     }
-    progress(state, tx, user_id, moved).await?;
+    progress(state, tx, user_id, moved, Some(balance.coins)).await?;
     Ok(Some(balance))
 }
 

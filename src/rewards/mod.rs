@@ -6,6 +6,7 @@ pub mod ledger;
 pub mod model;
 mod routes;
 pub mod store;
+pub mod top;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -62,7 +62,7 @@ pub struct DailyTaskProgress {
     pub claimable: i64,
 }
 
-#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Clone, Serialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaderboardEntry {
     pub id: i64,

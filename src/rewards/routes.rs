@@ -3,6 +3,7 @@
 
 use axum::{
     extract::{Path, State},
+    response::{IntoResponse, Response},
     Json,
 };
 use rand::Rng;
@@ -15,7 +16,7 @@ use super::{
 };
 use crate::{
     auth::CurrentUser,
-    db::page::{Page, PageRequest},
+    db::page::PageRequest,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiJson,
     state::AppState,
@@ -64,17 +65,23 @@ async fn daily_bonus(state: &AppState, user_id: i64, today: i64) -> AppResult<Op
     Ok(Some(DailyReward { coins: DAILY_LOGIN_COINS, new_streak: streak }))
 }
 
-/// What the screen shows: the user's record, their progress and the top of the leaderboard, three
-/// statements on one connection.
+/// People on the rewards screen's leaderboard.
+const SCREEN_LEADERS: usize = 10;
+
+/// What the screen shows: the user's record, their progress and the top of the leaderboard. The
+/// leaderboard's head is kept (`top`), so an ordinary visit is one statement.
 async fn read_screen(
     state: &AppState,
     user_id: i64,
     today: i64,
 ) -> Result<(store::Screen, store::ProgressRows, Vec<LeaderboardEntry>), sqlx::Error> {
     let mut conn = state.db.conn().await?;
-    let screen = store::screen(&mut conn, user_id, &daily_act(user_id, today)).await?;
-    let rows = store::progress_rows(&mut conn, user_id, today).await?;
-    let leaderboard = store::leaderboard(&mut conn, user_id, 10, None).await?;
+    let (screen, rows) = store::screen(&mut conn, user_id, &daily_act(user_id, today), today).await?;
+    let head = state.hub.top().head(&mut conn).await?;
+    let leaderboard = match head.entries(&rows.hidden, None, SCREEN_LEADERS) {
+        Some(leaders) => leaders,
+        None => store::leaderboard(&mut conn, user_id, SCREEN_LEADERS as i64, None).await?,
+    };
     Ok((screen, rows, leaderboard))
 }
 
@@ -91,7 +98,7 @@ pub async fn rewards(
     // read again. An ordinary visit is three reads on one connection.
     let (mut screen, mut rows, mut leaderboard) = read_screen(&state, user.id, today).await?;
     let mut daily_reward = None;
-    if screen.paid_today == 0 {
+    if !screen.paid_today {
         daily_reward = daily_bonus(&state, user.id, today).await?;
         if daily_reward.is_some() {
             (screen, rows, leaderboard) = read_screen(&state, user.id, today).await?;
@@ -260,7 +267,14 @@ pub async fn leaderboard(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     page: PageRequest,
-) -> AppResult<Page<LeaderboardEntry>> {
-    let rows = store::leaderboard(&mut *state.db.conn().await?, me.id, page.fetch_limit(), page.after).await?;
-    Ok(page.finish(rows, |e| (e.coins, e.id)))
+) -> AppResult<Response> {
+    let mut conn = state.db.conn().await?;
+    let hidden = crate::safety::store::hidden_from(&mut conn, me.id).await?;
+    let head = state.hub.top().head(&mut conn).await?;
+    if let Some(answer) = head.page(&hidden, &page) {
+        return Ok(answer);
+    }
+    // Past the head, or too many of it hidden from this asker: read as the asker sees it.
+    let rows = store::leaderboard(&mut conn, me.id, page.fetch_limit(), page.after).await?;
+    Ok(page.finish(rows, |e| (e.coins, e.id)).into_response())
 }

@@ -13,6 +13,10 @@ use crate::{
     time::DAY_MS,
 };
 
+/// What a leaderboard row shows of a person (`users u`).
+const ENTRY_COLUMNS: &str =
+    "u.id, u.first_name, u.last_name, u.username, u.profile_image_url, u.coins, u.lifetime_coins AS total_coins_earned";
+
 /// Top earners by coins (ties by id), after `after` when paging; people with no coins are not listed,
 /// nor suspended people, nor (for `viewer`) anyone with a block between them and the viewer.
 pub async fn leaderboard(
@@ -22,9 +26,7 @@ pub async fn leaderboard(
     after: Option<Cursor>,
 ) -> Result<Vec<LeaderboardEntry>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT u.id, u.first_name, u.last_name, u.username, u.profile_image_url, u.coins, \
-         u.lifetime_coins AS total_coins_earned \
-         FROM users u WHERE u.coins > 0 AND {} AND {} \
+        "SELECT {ENTRY_COLUMNS} FROM users u WHERE u.coins > 0 AND {} AND {} \
          ORDER BY u.coins DESC, u.id DESC LIMIT $1",
         crate::db::page::before("u.coins", "u.id", 2),
         crate::safety::blocks::listable_sql("$4", "u")
@@ -35,6 +37,17 @@ pub async fn leaderboard(
     .bind(viewer)
     .fetch_all(&mut *conn)
     .await
+}
+
+/// The leaderboard's first `limit` people as anyone sees it (no one's blocks applied).
+pub async fn leaderboard_head(conn: &mut Conn, limit: i64) -> Result<Vec<LeaderboardEntry>, sqlx::Error> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {ENTRY_COLUMNS} FROM users u WHERE u.coins > 0 AND u.suspended_at IS NULL \
+             ORDER BY u.coins DESC, u.id DESC LIMIT $1"
+        )
+    });
+    sqlx::query_as(&SQL).bind(limit).fetch_all(conn).await
 }
 
 /// A user's row of `user_achievements`.
@@ -48,7 +61,6 @@ pub struct Progress {
 }
 
 /// What the Rewards screen shows of a user's own record.
-#[derive(sqlx::FromRow)]
 pub struct Standing {
     pub coins: i64,
     pub lifetime: i64,
@@ -185,18 +197,46 @@ pub async fn set_act_amount(tx: &mut Tx, act_key: &str, amount: i64) -> Result<(
     Ok(())
 }
 
-/// Every metric's value for a user now, read in one statement.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+/// A row of the rewards statements below: its kind, a name, and four numbers whose meaning the kind
+/// gives (one statement returns rows of several kinds, so that a screen is one round trip).
+type Row = (String, String, i64, i64, Option<i64>, Option<i64>);
+
+/// The rows every metric is read from, for the user `$1`:
+/// - `n`: the metrics on the user's row (lifetime coins, streak, connections) and the collaborators of
+///   their projects;
+/// - `m`: for each kind of act counted, its ledger rows (`(user_id, reason)` index; acts are recorded even
+///   when the day's cap pays them 0, so these count what was done).
+static METRIC_ROWS: LazyLock<String> = LazyLock::new(|| {
+    let counted: Vec<String> = COUNTED.iter().map(|(reason, _)| format!("'{}'", reason.as_str())).collect();
+    format!(
+        "SELECT 'n', '', u.lifetime_coins, u.streak_days, u.connection_count, \
+           CAST((SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c JOIN projects p ON p.id = c.project_id \
+              WHERE p.owner_id = u.id AND c.role = 'collaborator') AS BIGINT) \
+         FROM users u WHERE u.id = $1 \
+         UNION ALL SELECT 'm', reason, COUNT(*), 0, NULL, NULL FROM coin_ledger \
+         WHERE user_id = $1 AND reason IN ({}) GROUP BY reason",
+        counted.join(", ")
+    )
+});
+
+/// The metrics that count the ledger's rows of one kind of act.
+const COUNTED: [(Reason, Metric); 5] = [
+    (Reason::Scratch, Metric::Scratches),
+    (Reason::DailyLogin, Metric::DailyLogins),
+    (Reason::Store, Metric::StoreClaims),
+    (Reason::Project, Metric::ProjectsCreated),
+    (Reason::Task, Metric::TasksCompleted),
+];
+
+/// Every metric's value for a user now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Metrics {
     lifetime_coins: i64,
     streak_days: i64,
     connections: i64,
-    scratches: i64,
-    daily_logins: i64,
-    store_claims: i64,
-    projects_created: i64,
-    tasks_completed: i64,
     team_collaborators: i64,
+    /// In the order of [`COUNTED`].
+    counted: [i64; COUNTED.len()],
 }
 
 impl Metrics {
@@ -205,104 +245,112 @@ impl Metrics {
             Metric::LifetimeCoins => self.lifetime_coins,
             Metric::StreakDays => self.streak_days,
             Metric::Connections => self.connections,
-            Metric::Scratches => self.scratches,
-            Metric::DailyLogins => self.daily_logins,
-            Metric::StoreClaims => self.store_claims,
-            Metric::ProjectsCreated => self.projects_created,
-            Metric::TasksCompleted => self.tasks_completed,
             Metric::TeamCollaborators => self.team_collaborators,
+            Metric::Scratches
+            | Metric::DailyLogins
+            | Metric::StoreClaims
+            | Metric::ProjectsCreated
+            | Metric::TasksCompleted => COUNTED.iter().position(|(_, m)| *m == metric).map_or(0, |i| self.counted[i]),
         }
     }
-}
 
-/// Every metric's value as columns of a statement over `users u`: counts of acts by the ledger's
-/// `(user_id, reason)` index, one small count each (acts are recorded even when the day's cap pays them 0,
-/// so these count what was done).
-fn metric_columns() -> String {
-    let count = |reason: Reason, name: &str| {
-        format!(
-            "CAST((SELECT COUNT(*) FROM coin_ledger l WHERE l.user_id = u.id AND l.reason = '{}') AS BIGINT) AS {name}",
-            reason.as_str()
-        )
-    };
-    format!(
-        "u.lifetime_coins, u.streak_days, u.connection_count AS connections, {}, {}, {}, {}, {}, \
-         CAST((SELECT COUNT(DISTINCT c.user_id) FROM project_collaborators c JOIN projects p ON p.id = c.project_id \
-            WHERE p.owner_id = u.id AND c.role = 'collaborator') AS BIGINT) AS team_collaborators",
-        count(Reason::Scratch, "scratches"),
-        count(Reason::DailyLogin, "daily_logins"),
-        count(Reason::Store, "store_claims"),
-        count(Reason::Project, "projects_created"),
-        count(Reason::Task, "tasks_completed"),
-    )
+    /// Takes in a row of [`METRIC_ROWS`]; false when the row is of another kind.
+    fn take(&mut self, (kind, name, a, b, c, d): &Row) -> bool {
+        match kind.as_str() {
+            "n" => {
+                (self.lifetime_coins, self.streak_days) = (*a, *b);
+                (self.connections, self.team_collaborators) = (c.unwrap_or(0), d.unwrap_or(0));
+            }
+            "m" => {
+                if let Some(i) = COUNTED.iter().position(|(reason, _)| reason.as_str() == name) {
+                    self.counted[i] = *a;
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
 }
 
 /// Every metric of a user in one round trip.
 pub async fn metrics(conn: &mut Conn, user_id: i64) -> Result<Metrics, sqlx::Error> {
-    static SQL: LazyLock<String> =
-        LazyLock::new(|| format!("SELECT {} FROM users u WHERE u.id = $1", metric_columns()));
-    sqlx::query_as(&SQL).bind(user_id).fetch_one(conn).await
+    let rows: Vec<Row> = sqlx::query_as(&METRIC_ROWS).bind(user_id).fetch_all(conn).await?;
+    let mut metrics = Metrics::default();
+    for row in &rows {
+        metrics.take(row);
+    }
+    Ok(metrics)
 }
 
-/// What the Rewards screen reads of a user's own record, in one statement: the standing, every metric and
-/// whether the act `daily_act` (today's login bonus) is paid.
-#[derive(sqlx::FromRow)]
+/// What the Rewards screen reads of a user's own record: the standing, every metric and whether the
+/// act `daily_act` (today's login bonus) is paid.
 pub struct Screen {
-    #[sqlx(flatten)]
     pub standing: Standing,
-    #[sqlx(flatten)]
     pub metrics: Metrics,
-    pub paid_today: i64,
+    pub paid_today: bool,
 }
 
-pub async fn screen(conn: &mut Conn, user_id: i64, daily_act: &str) -> Result<Screen, sqlx::Error> {
+/// The whole of what the Rewards screen reads of a user, in one statement: their record ([`Screen`]),
+/// their achievements, today's (`day`) daily task counts and the people a block stands between them and.
+pub async fn screen(
+    conn: &mut Conn,
+    user_id: i64,
+    daily_act: &str,
+    day: i64,
+) -> Result<(Screen, ProgressRows), sqlx::Error> {
+    // Kinds besides the metrics': `s` the standing (coins, scratch streak, last scratch, today's bonus
+    // paid), `a` an achievement (progress, completed, unlocked, claimed), `t` a daily task (completed,
+    // claimed), `b` a person on the other side of a block.
     static SQL: LazyLock<String> = LazyLock::new(|| {
         format!(
-            "SELECT u.coins, u.lifetime_coins AS lifetime, u.scratch_card_streak AS scratch_streak, \
-               u.last_scratch_at AS last_scratch, u.streak_days AS streak, {}, \
-               CASE WHEN EXISTS (SELECT 1 FROM coin_ledger WHERE act_key = $2) THEN 1 ELSE 0 END AS paid_today \
-             FROM users u WHERE u.id = $1",
-            metric_columns()
+            "SELECT 's', '', u.coins, u.scratch_card_streak, u.last_scratch_at, \
+               CAST(CASE WHEN EXISTS (SELECT 1 FROM coin_ledger WHERE act_key = $2) THEN 1 ELSE 0 END AS BIGINT) \
+             FROM users u WHERE u.id = $1 \
+             UNION ALL {} \
+             UNION ALL SELECT 'a', achievement_id, progress, CAST(is_completed AS BIGINT), unlocked_at, claimed_at \
+             FROM user_achievements WHERE user_id = $1 \
+             UNION ALL SELECT 't', task_id, completed_count, claimed_count, NULL, NULL \
+             FROM user_daily_tasks WHERE user_id = $1 AND day = $3 \
+             UNION ALL SELECT 'b', '', blocked_id, 0, NULL, NULL FROM blocks WHERE blocker_id = $1 \
+             UNION ALL SELECT 'b', '', blocker_id, 0, NULL, NULL FROM blocks WHERE blocked_id = $1",
+            *METRIC_ROWS
         )
     });
-    sqlx::query_as(&SQL).bind(user_id).bind(daily_act).fetch_one(conn).await
-}
-
-/// A user's achievements (every column the screen shows) and today's daily task counts, in one statement.
-pub async fn progress_rows(conn: &mut Conn, user_id: i64, day: i64) -> Result<ProgressRows, sqlx::Error> {
-    /// kind ('a' or 't'), id, progress or completed, completed (1/0) or claimed, unlocked, claimed at.
-    type Row = (String, String, i64, i64, Option<i64>, Option<i64>);
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT 'a', achievement_id, progress, CAST(is_completed AS BIGINT), unlocked_at, claimed_at \
-         FROM user_achievements WHERE user_id = $1 \
-         UNION ALL SELECT 't', task_id, completed_count, claimed_count, NULL, NULL \
-         FROM user_daily_tasks WHERE user_id = $1 AND day = $2",
-    )
-    .bind(user_id)
-    .bind(day)
-    .fetch_all(conn)
-    .await?;
+    let rows: Vec<Row> = sqlx::query_as(&SQL).bind(user_id).bind(daily_act).bind(day).fetch_all(conn).await?;
+    let mut standing = None;
+    let mut metrics = Metrics::default();
     let mut out = ProgressRows::default();
-    for (kind, id, a, b, unlocked_at, claimed_at) in rows {
+    for row in rows {
+        if metrics.take(&row) {
+            continue;
+        }
+        let (kind, id, a, b, c, d) = row;
         match kind.as_str() {
+            "s" => standing = Some((a, b, c, d == Some(1))),
             "a" => out.achievements.push(Progress {
                 achievement_id: id,
                 progress: a,
                 is_completed: b,
-                unlocked_at,
-                claimed_at,
+                unlocked_at: c,
+                claimed_at: d,
             }),
-            _ => out.daily_tasks.push((id, a, b)),
+            "t" => out.daily_tasks.push((id, a, b)),
+            _ => out.hidden.push(a),
         }
     }
-    Ok(out)
+    let (coins, scratch_streak, last_scratch, paid_today) = standing.ok_or(sqlx::Error::RowNotFound)?;
+    let standing =
+        Standing { coins, lifetime: metrics.lifetime_coins, scratch_streak, last_scratch, streak: metrics.streak_days };
+    Ok((Screen { standing, metrics, paid_today }, out))
 }
 
-/// A user's stored achievements and today's `(task id, completed, claimed)` daily task counts.
+/// A user's stored achievements, today's `(task id, completed, claimed)` daily task counts, and the
+/// people with a block between them and the user.
 #[derive(Default)]
 pub struct ProgressRows {
     pub achievements: Vec<Progress>,
     pub daily_tasks: Vec<(String, i64, i64)>,
+    pub hidden: Vec<i64>,
 }
 
 // ---- daily tasks and achievements ----

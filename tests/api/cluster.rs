@@ -86,6 +86,16 @@ async fn person(addr: SocketAddr, role: &str) -> (String, i64) {
 
 /// True once `check` holds for this person's answer to `path` on every one of these instances, within 10 s.
 async fn on_all(addrs: &[SocketAddr], cookie: &str, path: &str, check: impl Fn(&Value) -> bool) -> bool {
+    on_all_within(Duration::from_secs(10), addrs, cookie, path, check).await
+}
+
+async fn on_all_within(
+    within: Duration,
+    addrs: &[SocketAddr],
+    cookie: &str,
+    path: &str,
+    check: impl Fn(&Value) -> bool,
+) -> bool {
     let clients: Vec<Client> = addrs.iter().map(|addr| Client::with_cookie(*addr, cookie)).collect();
     let agree = async || {
         for client in &clients {
@@ -95,7 +105,7 @@ async fn on_all(addrs: &[SocketAddr], cookie: &str, path: &str, check: impl Fn(&
         }
         true
     };
-    eventually(Duration::from_secs(10), agree).await.is_some()
+    eventually(within, agree).await.is_some()
 }
 
 #[tokio::test]
@@ -141,8 +151,19 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     let unread_before =
         Client::with_cookie(addrs[2], &carl).get("/api/notifications/count").await.body["count"].as_i64().unwrap();
     let coins_before = Client::with_cookie(addrs[1], &bob).get("/api/auth/user").await.body["coins"].as_i64().unwrap();
+    // Each instance keeps the leaderboard's head once it is looked at, for up to 10 s: Bob's new balance
+    // must show on every one within moments (the live bridge lets the head go), not when that time is up.
+    let board = "/api/rewards/leaderboard?limit=200";
+    for addr in addrs {
+        assert_eq!(Client::with_cookie(addr, &ann).get(board).await.status, StatusCode::OK);
+    }
     let supported = Client::with_cookie(addrs[1], &bob).post_empty(&format!("/api/projects/{project}/support")).await;
     assert!(supported.status.is_success(), "{}", supported.body);
+    let listed_richer = |b: &Value| {
+        let richer = |e: &Value| e["id"] == bob_id && e["coins"].as_i64() == Some(coins_before + 25);
+        b.as_array().is_some_and(|list| list.iter().any(richer))
+    };
+    assert!(on_all_within(Duration::from_secs(3), &addrs, &ann, board, listed_richer).await);
     // Creating the project unlocked Carl's first-project achievement: its frame may come first.
     let mut told = frame_of(&mut carl_socket, &["notification"]).await;
     while told["notificationType"] == "reward" {

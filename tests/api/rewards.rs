@@ -385,6 +385,61 @@ async fn the_leaderboard_lists_top_earners_by_coins_in_pages() {
     assert_eq!(in_rewards[0]["coins"], 400);
 }
 
+/// The leaderboard's head is kept between looks (src/rewards/top.rs): every change it shows must show on
+/// the very next look, with no wait.
+#[tokio::test]
+async fn the_leaderboard_shows_every_change_on_the_next_look() {
+    let app = spawn_app().await;
+    let (viewer, _) = signed_in(&app).await;
+    let mut people = Vec::new();
+    for i in 0..4 {
+        let (client, id) = signed_in(&app).await;
+        give(&app, id, 1000 * (i + 1), &format!("gift:{id}")).await;
+        people.push((client, id));
+    }
+    let board = async || viewer.get("/api/rewards/leaderboard").await.body;
+    let ids =
+        |board: &Value| -> Vec<i64> { board.as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect() };
+    let coins_of = |board: &Value, id: i64| {
+        board.as_array().unwrap().iter().find(|e| e["id"] == id).map(|e| e["coins"].as_i64().unwrap())
+    };
+    let first = board().await;
+    assert_eq!(ids(&first)[..4], [people[3].1, people[2].1, people[1].1, people[0].1]);
+
+    // The last of them scratches: their new balance is there at once.
+    let (last, last_id) = &people[0];
+    let scratched = last.post_empty("/api/rewards/scratch").await.body;
+    assert_eq!(coins_of(&board().await, *last_id), scratched["newTotal"].as_i64());
+
+    // Someone new earns their first coins (the day's bonus) and is listed at once; so in the screen's top ten.
+    let (newcomer, newcomer_id) = signed_in(&app).await;
+    assert!(coins_of(&board().await, newcomer_id).is_none());
+    newcomer.get("/api/rewards").await;
+    assert_eq!(coins_of(&board().await, newcomer_id), Some(10));
+
+    // The leader spends: they fall below the second at once.
+    let (leader, leader_id) = &people[3];
+    let spent = leader.post("/api/user/spend-coins", &json!({ "rewardName": "Notion Pro", "amount": 3000 })).await;
+    assert_eq!(spent.status, StatusCode::OK, "{}", spent.body);
+    let after = board().await;
+    assert_eq!(ids(&after)[0], people[2].1, "{after}");
+    assert_eq!(coins_of(&after, *leader_id), Some(1000));
+
+    // A rename of someone listed shows at once, in the list and in the Rewards screen's top ten.
+    let renamed = people[2].0.patch("/api/users/profile", &json!({ "firstName": "Quenby" })).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    assert_eq!(board().await[0]["firstName"], "Quenby");
+    assert_eq!(viewer.get("/api/rewards").await.body["leaderboard"][0]["firstName"], "Quenby");
+
+    // Blocking is the asker's own: the blocked one is gone for both of them and still there for the rest.
+    let (blocker, _) = &people[1];
+    let blocked = people[2].1;
+    assert!(blocker.post_empty(&format!("/api/users/{blocked}/block")).await.status.is_success());
+    assert!(!ids(&blocker.get("/api/rewards/leaderboard").await.body).contains(&blocked));
+    assert!(!ids(&blocker.get("/api/rewards").await.body["leaderboard"]).contains(&blocked));
+    assert!(ids(&board().await).contains(&blocked));
+}
+
 #[tokio::test]
 async fn signed_out_every_rewards_call_is_401() {
     let app = spawn_app().await;
