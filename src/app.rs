@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
     accounts,
-    auth::{rate_limit::LoginLimiter, session_cache::SessionCache},
+    auth::rate_limit::LoginLimiter,
     config::Config,
     db::Db,
     edge,
@@ -77,7 +77,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
             tracing::info!(people = added, "filled the empty database with the demo community");
         }
     }
-    let hub = realtime::Hub::new(&db, SessionCache::default(), Default::default(), Default::default());
+    let hub = realtime::Hub::new(&db);
     // Committed domain events reach every instance through the live bridge: a change to what a card
     // shows marks kept deck and feed pages or cards stale; a chat membership change (un)subscribes sockets.
     let live = hub.clone();

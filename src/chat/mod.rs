@@ -366,15 +366,15 @@ pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
         return;
     }
     let members = async {
-        let mut conn = state.db.conn().await?;
         if let Chat::Direct { other, .. } = resolved {
-            return Ok(match reach(&mut conn, me, other).await {
+            return Ok(match reach(&mut *state.db.conn().await?, me, other).await {
                 Ok(other) => vec![other.id()],
                 Err(_) => Vec::new(),
             });
         }
-        let hidden = crate::safety::blocks::hidden_from(&mut conn, me).await?;
-        let mut members = resolved.members(&mut conn).await?;
+        // Before a connection is taken: on a miss this takes one of its own.
+        let hidden = state.hub.hidden().of(&state.db, me).await?;
+        let mut members = resolved.members(&mut *state.db.conn().await?).await?;
         members.retain(|m| !hidden.contains(m));
         Ok::<_, AppError>(members)
     };

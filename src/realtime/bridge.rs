@@ -99,12 +99,14 @@ pub async fn listen(database_url: &str, db: Db, hub: Hub) -> anyhow::Result<toki
                     hub.sessions().clear();
                     hub.cards().everyone_changed();
                     hub.top().everyone_changed();
+                    hub.hidden().clear();
                 }
                 Err(err) => {
                     tracing::warn!(error = %err, "live channel listener failed; retrying");
                     hub.sessions().clear();
                     hub.cards().everyone_changed();
                     hub.top().everyone_changed();
+                    hub.hidden().clear();
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                 }
             }

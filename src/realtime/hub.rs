@@ -20,6 +20,7 @@ use crate::{
     db::{Backend, Db, Tx},
     projects::cards::Cards,
     rewards::top::Top,
+    safety::hidden::Hidden,
     sync::lock,
 };
 
@@ -50,6 +51,8 @@ pub enum Event {
     Join { user_id: i64, topic: Topic },
     /// A user may no longer read a topic: their open sockets unsubscribe.
     Leave { user_id: i64, topic: Topic },
+    /// A block between two people was made or lifted: what is kept of who is hidden from whom goes.
+    BlockChanged { blocker: i64, blocked: i64 },
     /// Kept pages of the deck and the feed are stale: one person's (`user_id`) or everyone's.
     CardsChanged { user_id: Option<i64> },
     /// One project's kept card is stale (kept pages stay: it holds its place in every list).
@@ -72,6 +75,7 @@ struct Inner {
     sessions: SessionCache,
     cards: Cards,
     top: Top,
+    hidden: Hidden,
 }
 
 #[derive(Default)]
@@ -98,9 +102,10 @@ pub struct Registration {
 }
 
 impl Hub {
-    /// A hub for an instance using `db`, with its draining task. On PostgreSQL, call
+    /// A hub for an instance using `db`, with its draining task and the caches its events keep fresh
+    /// (sessions, deck and feed cards, the leaderboard's head, who is hidden from whom). On PostgreSQL, call
     /// [`bridge::listen`] as well so that events from other instances arrive here.
-    pub fn new(db: &Db, sessions: SessionCache, cards: Cards, top: Top) -> Self {
+    pub fn new(db: &Db) -> Self {
         let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
         let (queue, mut events) = mpsc::unbounded_channel::<Event>();
         let hub = Self {
@@ -110,9 +115,10 @@ impl Hub {
                 queue,
                 next_id: AtomicU64::new(0),
                 instance: rand::random(),
-                sessions,
-                cards,
-                top,
+                sessions: SessionCache::default(),
+                cards: Cards::default(),
+                top: Top::default(),
+                hidden: Hidden::default(),
             }),
         };
         // The task holds only a weak handle, so it ends with the last clone of the hub.
@@ -150,6 +156,11 @@ impl Hub {
         &self.inner.top
     }
 
+    /// Who is hidden from whom by a block, as kept.
+    pub fn hidden(&self) -> &Hidden {
+        &self.inner.hidden
+    }
+
     /// Announces a frame to a topic's subscribers everywhere, now: for what no write holds (typing,
     /// presence). A frame about a write goes through [`Hub::publish_after`].
     pub fn publish(&self, topic: Topic, frame: ServerFrame) {
@@ -184,7 +195,7 @@ impl Hub {
     }
 
     fn evict(&self, event: &Event) {
-        let Inner { sessions, cards, top, .. } = &*self.inner;
+        let Inner { sessions, cards, top, hidden, .. } = &*self.inner;
         match event {
             Event::UserChanged { user_id, coins } => {
                 sessions.evict_user(*user_id);
@@ -198,6 +209,7 @@ impl Hub {
                 top.person_changed(*user_id);
             }
             Event::SessionEnded { token_hash, .. } => sessions.evict_session(token_hash),
+            Event::BlockChanged { blocker, blocked } => hidden.changed(&[*blocker, *blocked]),
             Event::CardsChanged { user_id: Some(user_id) } => cards.person_changed(*user_id),
             Event::CardsChanged { user_id: None } => {
                 cards.everyone_changed();
@@ -269,7 +281,7 @@ impl Hub {
                     local.unsubscribe(id, topic);
                 }
             }
-            Event::CardsChanged { .. } | Event::CardChanged { .. } => {}
+            Event::CardsChanged { .. } | Event::CardChanged { .. } | Event::BlockChanged { .. } => {}
         }
     }
 
@@ -399,7 +411,7 @@ mod tests {
 
     async fn hub() -> (tempfile::TempDir, Hub) {
         let (dir, db) = crate::db::tests::temp_sqlite().await;
-        (dir, Hub::new(&db, SessionCache::default(), Cards::default(), Top::default()))
+        (dir, Hub::new(&db))
     }
 
     #[tokio::test]

@@ -75,12 +75,13 @@ async fn read_screen(
     user_id: i64,
     today: i64,
 ) -> Result<(store::Screen, store::ProgressRows, Vec<LeaderboardEntry>), sqlx::Error> {
-    let mut conn = state.db.conn().await?;
-    let (screen, rows) = store::screen(&mut conn, user_id, &daily_act(user_id, today), today).await?;
-    let head = state.hub.top().head(&mut conn).await?;
+    let (screen, rows) =
+        store::screen(&mut *state.db.conn().await?, user_id, &daily_act(user_id, today), today).await?;
+    // One connection at a time: a request holding one while it waits for another could starve the pool.
+    let head = state.hub.top().head(&state.db).await?;
     let leaderboard = match head.entries(&rows.hidden, None, SCREEN_LEADERS) {
         Some(leaders) => leaders,
-        None => store::leaderboard(&mut conn, user_id, SCREEN_LEADERS as i64, None).await?,
+        None => store::leaderboard(&mut *state.db.conn().await?, user_id, SCREEN_LEADERS as i64, None).await?,
     };
     Ok((screen, rows, leaderboard))
 }
@@ -268,13 +269,12 @@ pub async fn leaderboard(
     CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Response> {
-    let mut conn = state.db.conn().await?;
-    let hidden = crate::safety::store::hidden_from(&mut conn, me.id).await?;
-    let head = state.hub.top().head(&mut conn).await?;
+    let hidden = state.hub.hidden().of(&state.db, me.id).await?;
+    let head = state.hub.top().head(&state.db).await?;
     if let Some(answer) = head.page(&hidden, &page) {
         return Ok(answer);
     }
     // Past the head, or too many of it hidden from this asker: read as the asker sees it.
-    let rows = store::leaderboard(&mut conn, me.id, page.fetch_limit(), page.after).await?;
+    let rows = store::leaderboard(&mut *state.db.conn().await?, me.id, page.fetch_limit(), page.after).await?;
     Ok(page.finish(rows, |e| (e.coins, e.id)).into_response())
 }

@@ -28,7 +28,7 @@ use super::{model::LeaderboardEntry, store};
 use crate::{
     db::{
         page::{add_next_link, Cursor, PageRequest},
-        Conn,
+        Db,
     },
     prepared::PreparedJson,
     sync::lock,
@@ -96,11 +96,11 @@ impl Top {
         head
     }
 
-    /// The head, as kept or read now on `conn`.
-    pub async fn head(&self, conn: &mut Conn) -> Result<Arc<Head>, sqlx::Error> {
+    /// The head, as kept or read now.
+    pub async fn head(&self, db: &Db) -> Result<Arc<Head>, sqlx::Error> {
         match self.kept() {
             Ok(head) => Ok(head),
-            Err(ticket) => Ok(self.keep(ticket, store::leaderboard_head(conn, HEAD).await?)),
+            Err(ticket) => Ok(self.keep(ticket, store::leaderboard_head(&mut *db.conn().await?, HEAD).await?)),
         }
     }
 

@@ -16,12 +16,12 @@ use crate::{
     auth::CurrentUser,
     error::{AppError, AppResult, ErrorBody},
     extract::path_id,
-    realtime::{ServerFrame, Topic},
+    realtime::{Event, ServerFrame, Topic},
     state::AppState,
     time::rfc3339,
 };
 
-pub use super::store::{between, hidden_from};
+pub use super::store::between;
 
 const TAG: &str = "safety";
 
@@ -73,6 +73,7 @@ pub async fn block_user(
     accounts_store::find_by_id(&mut *state.db.conn().await?, other).await?.ok_or(AppError::NotFound("User"))?;
     let mut tx = state.db.begin().await?;
     let removed = store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
+    state.hub.emit_after(&mut tx, Event::BlockChanged { blocker: me.id, blocked: other });
     for person in [me.id, other] {
         state.hub.publish_after(&mut tx, Topic::User(person), ServerFrame::ConnectionsChanged);
         if removed > 0 {
@@ -94,6 +95,7 @@ pub async fn unblock_user(
     let other = path_id(&id, "User")?;
     let mut tx = state.db.begin().await?;
     store::unblock(&mut tx, me.id, other).await?;
+    state.hub.emit_after(&mut tx, Event::BlockChanged { blocker: me.id, blocked: other });
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -2,6 +2,7 @@
 //! messages, requests and reports. [`reach`] is the one rule every act aimed at a person obeys.
 
 pub mod blocks;
+pub mod hidden;
 pub mod limits;
 pub mod reach;
 pub mod reports;

@@ -5,7 +5,7 @@
 //! [`Reachable`] only when the rule allows it; the act then takes its target from that value
 //! (its id, its name), so a new path cannot aim at someone without asking. Acts on many people at
 //! once (a typing signal to a project's chat, a notification) ask [`allows`] or filter with
-//! [`super::blocks::hidden_from`]; lists of people filter in SQL with
+//! the kept [`super::hidden::Hidden`]; lists of people filter in SQL with
 //! [`super::blocks::listable_sql`].
 
 use std::ops::Deref;

@@ -25,7 +25,6 @@ use crate::{
         model::Project,
         store::{self as projects_store, ListedEntry},
     },
-    safety::blocks,
     state::AppState,
     sync,
 };
@@ -129,7 +128,7 @@ fn rounded(value: Option<f64>) -> Option<f64> {
 /// the people a block hides from them.
 async fn asked(state: &AppState, me: &UserRow, params: SearchParams) -> AppResult<Asked> {
     let mut asked = read_params(me, params)?;
-    asked.asker.hidden = blocks::hidden_from(&mut *state.db.conn().await?, me.id).await?;
+    asked.asker.hidden = state.hub.hidden().of(&state.db, me.id).await?.to_vec();
     Ok(asked)
 }
 

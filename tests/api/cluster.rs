@@ -164,6 +164,12 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
         b.as_array().is_some_and(|list| list.iter().any(richer))
     };
     assert!(on_all_within(Duration::from_secs(3), &addrs, &ann, board, listed_richer).await);
+    // Each instance also keeps who a block hides from Ann since her last look (for up to a minute): a block she
+    // makes through the first hides Bob from her on every one within moments.
+    let blocked = Client::with_cookie(addrs[0], &ann).post_empty(&format!("/api/users/{bob_id}/block")).await;
+    assert_eq!(blocked.status, StatusCode::NO_CONTENT);
+    let without_bob = |b: &Value| b.as_array().is_some_and(|list| !list.iter().any(|e| e["id"] == bob_id));
+    assert!(on_all_within(Duration::from_secs(3), &addrs, &ann, board, without_bob).await);
     // Creating the project unlocked Carl's first-project achievement: its frame may come first.
     let mut told = frame_of(&mut carl_socket, &["notification"]).await;
     while told["notificationType"] == "reward" {

@@ -431,13 +431,20 @@ async fn the_leaderboard_shows_every_change_on_the_next_look() {
     assert_eq!(board().await[0]["firstName"], "Quenby");
     assert_eq!(viewer.get("/api/rewards").await.body["leaderboard"][0]["firstName"], "Quenby");
 
-    // Blocking is the asker's own: the blocked one is gone for both of them and still there for the rest.
-    let (blocker, _) = &people[1];
-    let blocked = people[2].1;
+    // Blocking is the asker's own: the blocked one is gone for both of them at once (though the blocker had
+    // looked a moment before) and still there for the rest; unblocked, back at once.
+    let (blocker, blocker_id) = &people[1];
+    let (blocked_client, blocked) = &people[2];
+    let theirs = async |client: &Client| ids(&client.get("/api/rewards/leaderboard").await.body);
+    assert!(theirs(blocker).await.contains(blocked) && theirs(blocked_client).await.contains(blocker_id));
     assert!(blocker.post_empty(&format!("/api/users/{blocked}/block")).await.status.is_success());
-    assert!(!ids(&blocker.get("/api/rewards/leaderboard").await.body).contains(&blocked));
-    assert!(!ids(&blocker.get("/api/rewards").await.body["leaderboard"]).contains(&blocked));
-    assert!(ids(&board().await).contains(&blocked));
+    assert!(!theirs(blocker).await.contains(blocked));
+    assert!(!theirs(blocked_client).await.contains(blocker_id));
+    assert!(!ids(&blocker.get("/api/rewards").await.body["leaderboard"]).contains(blocked));
+    assert!(ids(&board().await).contains(blocked));
+    let unblocked = blocker.request(reqwest::Method::DELETE, &format!("/api/users/{blocked}/block"), None).await;
+    assert_eq!(unblocked.status, StatusCode::NO_CONTENT);
+    assert!(theirs(blocker).await.contains(blocked) && theirs(blocked_client).await.contains(blocker_id));
 }
 
 #[tokio::test]

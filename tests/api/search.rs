@@ -298,6 +298,12 @@ async fn one_question_from_many_people_answers_each_as_their_own() {
         assert_eq!(ids(&ask(&blocker, "quillwright").await), [weak_id], "never someone blocked");
         assert_eq!(ids(&ask(&london, "quillwright").await), [best_id]);
     }
+    // A block made after asking counts from the very next question (what a block hides is kept per asker).
+    let block = format!("/api/users/{best_id}/block");
+    assert_eq!(berlin.post_empty(&block).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(ids(&ask(&berlin, "quillwright").await), [weak_id], "blocked a moment ago");
+    assert_eq!(berlin.request(reqwest::Method::DELETE, &block, None).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(ids(&ask(&berlin, "quillwright").await), [best_id], "unblocked a moment ago");
 
     // Two equals, one in each city: each asker sees the one nearer them first.
     let (_, in_london) =
