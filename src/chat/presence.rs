@@ -28,9 +28,10 @@ pub const HEARTBEAT: Duration = Duration::from_secs(30);
 /// A row not refreshed for this long belongs to an instance that is gone.
 const STALE_MS: i64 = 3 * HEARTBEAT.as_millis() as i64;
 
-/// One change at a time on an instance, so a socket closing and another opening for the same person
-/// cannot write their rows out of order.
-static WRITES: LazyLock<tokio::sync::Mutex<()>> = LazyLock::new(|| tokio::sync::Mutex::new(()));
+/// One change at a time per person (people spread over a fixed set of locks), so a socket closing and
+/// another opening for the same person cannot write their rows out of order, while other people's
+/// changes go on beside it.
+static WRITES: LazyLock<[tokio::sync::Mutex<()>; 64]> = LazyLock::new(|| std::array::from_fn(|_| Default::default()));
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -57,7 +58,7 @@ pub async fn sync(state: &AppState, user: i64) {
 }
 
 async fn write(state: &AppState, user: i64) -> Result<(), sqlx::Error> {
-    let _one_at_a_time = WRITES.lock().await;
+    let _one_at_a_time = WRITES[usize::try_from(user.rem_euclid(64)).unwrap_or(0)].lock().await;
     let mut conn = state.db.conn().await?;
     let was = is_online(&mut conn, user).await?;
     match state.hub.is_online(user) {

@@ -88,7 +88,10 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
         return;
     }
     if state.hub.sockets_of(user_id) == 1 {
-        crate::chat::presence::sync(&state, user_id).await;
+        // Off this loop: until it starts, nothing reaches the socket, not even its own closing (a presence
+        // write waits its turn for the database and behind the person's other presence changes).
+        let state = state.clone();
+        tokio::spawn(async move { crate::chat::presence::sync(&state, user_id).await });
     }
     // A client pings every 25 s; one silent for longer than `idle` is gone (a dead network path
     // leaves no close frame), so its socket is freed.

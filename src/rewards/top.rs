@@ -34,9 +34,10 @@ use crate::{
     sync::lock,
 };
 
-/// People kept: more than the longest page (200 and one to learn whether more follow), with room for
-/// an asker's blocks.
-pub const HEAD: i64 = 256;
+/// People kept: more than the default page (50, and one to learn whether more follow), with room for an
+/// asker's blocks. Kept small, so that the balance a move must reach to let it go is high (most moves are
+/// far below it) and reading it again is cheap; a longer page, or one past it, is read in SQL.
+pub const HEAD: i64 = 64;
 /// The longest the head is served.
 pub const TTL: Duration = Duration::from_secs(10);
 
@@ -210,8 +211,8 @@ mod tests {
         let Err(ticket) = top.kept() else { panic!("nothing is kept at first") };
         let full = top.keep(ticket, rows(HEAD));
         assert!(!full.whole);
-        assert_eq!(ids(&full, &[256, 254], None, 3), Some(vec![255, 253, 252]));
-        assert_eq!(ids(&full, &[], Some(Cursor { key: 2550, id: 255 }), 2), Some(vec![254, 253]));
+        assert_eq!(ids(&full, &[64, 62], None, 3), Some(vec![63, 61, 60]));
+        assert_eq!(ids(&full, &[], Some(Cursor { key: 630, id: 63 }), 2), Some(vec![62, 61]));
         // Two hidden near the end: the head cannot tell who comes after it.
         assert_eq!(ids(&full, &[3, 2], Some(Cursor { key: 50, id: 5 }), 3), None);
         assert_eq!(ids(&full, &[], Some(Cursor { key: 50, id: 5 }), 4), Some(vec![4, 3, 2, 1]));
@@ -234,7 +235,7 @@ mod tests {
     fn only_a_change_that_may_touch_the_head_lets_it_go() {
         let top = Top::default();
         let Err(ticket) = top.kept() else { panic!() };
-        top.keep(ticket, rows(HEAD)); // coins 2560 down to 10
+        top.keep(ticket, rows(HEAD)); // coins 640 down to 10
         assert!(top.kept().is_ok());
         top.balance_moved(10_000, 5); // below the last kept balance, not in the head
         top.person_changed(10_000);
@@ -248,7 +249,7 @@ mod tests {
         assert!(top.kept().is_err());
         let Err(ticket) = top.kept() else { panic!() };
         top.keep(ticket, rows(HEAD));
-        top.person_changed(200); // a rename in the head
+        top.person_changed(60); // a rename in the head
         assert!(top.kept().is_err());
 
         // When everyone is in the head, any new balance may enter.
