@@ -97,7 +97,7 @@ pub async fn rewards(
 ) -> AppResult<Json<RewardsResponse>> {
     let today = state.clock.today();
     // Read first; a write (the day's bonus, progress made in other areas) only when one is due, and then
-    // read again. An ordinary visit is three reads on one connection.
+    // read again. An ordinary visit is one statement (see `read_screen`).
     let (mut screen, mut rows, mut leaderboard) = read_screen(&state, user.id, today).await?;
     let mut daily_reward = None;
     if !screen.paid_today {
