@@ -28,6 +28,7 @@ pub mod notifications;
 pub mod openapi;
 pub mod ops;
 pub mod people;
+pub mod per_person;
 pub mod prepared;
 pub mod projects;
 pub mod realtime;

@@ -5,6 +5,7 @@
 
 pub mod daily;
 pub mod endpoint;
+pub mod kept;
 pub mod model;
 pub mod push;
 mod routes;

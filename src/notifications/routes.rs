@@ -3,16 +3,14 @@
 use axum::{
     extract::{Path, State},
     http::StatusCode,
+    response::Response,
     Json,
 };
 
 use super::{endpoint, model::*, push, store};
 use crate::{
     auth::CurrentUser,
-    db::{
-        page::{Page, PageRequest},
-        Tx,
-    },
+    db::{page::PageRequest, Tx},
     error::{AppError, AppResult, ErrorBody},
     extract::{path_id, ApiJson},
     realtime::{ServerFrame, Topic},
@@ -34,15 +32,14 @@ pub async fn list(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     page: PageRequest,
-) -> AppResult<Page<Notification>> {
-    let rows = store::page(&mut *state.db.conn().await?, user.id, &page).await?;
-    Ok(page.finish(rows, |n| (n.created_at, n.id)).map(|n| n.to_wire()))
+) -> AppResult<Response> {
+    Ok(state.hub.notifications().page(&state.db, user.id, page).await?)
 }
 
 #[utoipa::path(get, path = "/api/notifications/count", tag = TAG,
     responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody)))]
 pub async fn count(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> AppResult<Json<UnreadCount>> {
-    Ok(Json(UnreadCount { count: store::unread_count(&mut *state.db.conn().await?, user.id).await? }))
+    Ok(Json(UnreadCount { count: state.hub.notifications().count(&state.db, user.id).await? }))
 }
 
 #[utoipa::path(post, path = "/api/notifications/{id}/read", tag = TAG, params(("id" = String, Path)),

@@ -81,8 +81,8 @@ pub async fn notify_from_cli(db: &Db, event: &Event) -> Result<(), sqlx::Error> 
 }
 
 /// Starts listening (the subscription is live when this returns) and applies events from other
-/// instances in a background task. After a lost connection (events may have been missed) the
-/// session cache is emptied and kept deck pages marked stale, so nothing stale outlives the gap.
+/// instances in a background task. After a lost connection (events may have been missed) everything the
+/// hub keeps is let go ([`Hub::all_stale`]), so nothing stale outlives the gap.
 pub async fn listen(database_url: &str, db: Db, hub: Hub) -> anyhow::Result<tokio::task::JoinHandle<()>> {
     let mut listener = PgListener::connect(database_url).await?;
     listener.listen(CHANNEL).await?;
@@ -96,17 +96,11 @@ pub async fn listen(database_url: &str, db: Db, hub: Hub) -> anyhow::Result<toki
                 },
                 Ok(None) => {
                     tracing::warn!("live channel listener lost its connection; reconnecting");
-                    hub.sessions().clear();
-                    hub.cards().everyone_changed();
-                    hub.top().everyone_changed();
-                    hub.hidden().clear();
+                    hub.all_stale();
                 }
                 Err(err) => {
                     tracing::warn!(error = %err, "live channel listener failed; retrying");
-                    hub.sessions().clear();
-                    hub.cards().everyone_changed();
-                    hub.top().everyone_changed();
-                    hub.hidden().clear();
+                    hub.all_stale();
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                 }
             }

@@ -18,6 +18,7 @@ use super::{bridge, ServerFrame, Topic};
 use crate::{
     auth::session_cache::SessionCache,
     db::{Backend, Db, Tx},
+    notifications::kept::KeptNotifications,
     projects::cards::Cards,
     rewards::top::Top,
     safety::hidden::Hidden,
@@ -76,6 +77,7 @@ struct Inner {
     cards: Cards,
     top: Top,
     hidden: Hidden,
+    notifications: KeptNotifications,
 }
 
 #[derive(Default)]
@@ -103,7 +105,8 @@ pub struct Registration {
 
 impl Hub {
     /// A hub for an instance using `db`, with its draining task and the caches its events keep fresh
-    /// (sessions, deck and feed cards, the leaderboard's head, who is hidden from whom). On PostgreSQL, call
+    /// (sessions, deck and feed cards, the leaderboard's head, who is hidden from whom, unread counts and first
+    /// pages of notifications). On PostgreSQL, call
     /// [`bridge::listen`] as well so that events from other instances arrive here.
     pub fn new(db: &Db) -> Self {
         let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
@@ -119,6 +122,7 @@ impl Hub {
                 cards: Cards::default(),
                 top: Top::default(),
                 hidden: Hidden::default(),
+                notifications: KeptNotifications::default(),
             }),
         };
         // The task holds only a weak handle, so it ends with the last clone of the hub.
@@ -161,6 +165,21 @@ impl Hub {
         &self.inner.hidden
     }
 
+    /// Each person's unread count and first page of notifications, as kept.
+    pub fn notifications(&self) -> &KeptNotifications {
+        &self.inner.notifications
+    }
+
+    /// Events may have been missed (the live bridge lost its connection): nothing kept is trusted.
+    pub fn all_stale(&self) {
+        let Inner { sessions, cards, top, hidden, notifications, .. } = &*self.inner;
+        sessions.clear();
+        cards.everyone_changed();
+        top.everyone_changed();
+        hidden.clear();
+        notifications.clear();
+    }
+
     /// Announces a frame to a topic's subscribers everywhere, now: for what no write holds (typing,
     /// presence). A frame about a write goes through [`Hub::publish_after`].
     pub fn publish(&self, topic: Topic, frame: ServerFrame) {
@@ -195,7 +214,7 @@ impl Hub {
     }
 
     fn evict(&self, event: &Event) {
-        let Inner { sessions, cards, top, hidden, .. } = &*self.inner;
+        let Inner { sessions, cards, top, hidden, notifications, .. } = &*self.inner;
         match event {
             Event::UserChanged { user_id, coins } => {
                 sessions.evict_user(*user_id);
@@ -216,6 +235,10 @@ impl Hub {
                 top.everyone_changed();
             }
             Event::CardChanged { project_id } => cards.card_changed(*project_id),
+            Event::Frame {
+                topic: Topic::User(user_id),
+                frame: ServerFrame::Notification { .. } | ServerFrame::NotificationsChanged,
+            } => notifications.person_changed(*user_id),
             Event::Frame { .. } | Event::Join { .. } | Event::Leave { .. } => {}
         }
     }

@@ -67,7 +67,19 @@ struct Person {
 }
 
 /// What a read began under (see [`Top::keep`]).
-pub struct Ticket(u64);
+pub struct Ticket {
+    moves: u64,
+    aged: bool,
+}
+
+impl Ticket {
+    /// A head was kept and nothing let it go: it only outlived [`TTL`], so reading it again is likely
+    /// to keep it (after a change, the next change may follow at once: a day's first visits each move a
+    /// balance).
+    pub fn aged(&self) -> bool {
+        self.aged
+    }
+}
 
 impl Top {
     /// The head if it is kept and fresh; otherwise the ticket to read it with.
@@ -75,7 +87,7 @@ impl Top {
         let state = lock(&self.state);
         match &state.kept {
             Some(head) if head.read_at.elapsed() < TTL => Ok(head.clone()),
-            _ => Err(Ticket(state.moves)),
+            kept => Err(Ticket { moves: state.moves, aged: kept.is_some() }),
         }
     }
 
@@ -91,7 +103,7 @@ impl Top {
             .collect();
         let head = Arc::new(Head { people, whole, read_at: Instant::now() });
         let mut state = lock(&self.state);
-        if state.moves == ticket.0 {
+        if state.moves == ticket.moves {
             state.kept = Some(head.clone());
         }
         head
@@ -101,8 +113,13 @@ impl Top {
     pub async fn head(&self, db: &Db) -> Result<Arc<Head>, sqlx::Error> {
         match self.kept() {
             Ok(head) => Ok(head),
-            Err(ticket) => Ok(self.keep(ticket, store::leaderboard_head(&mut *db.conn().await?, HEAD).await?)),
+            Err(ticket) => self.read(db, ticket).await,
         }
+    }
+
+    /// The head read now under `ticket`, and kept unless something moved since.
+    pub async fn read(&self, db: &Db, ticket: Ticket) -> Result<Arc<Head>, sqlx::Error> {
+        Ok(self.keep(ticket, store::leaderboard_head(&mut *db.conn().await?, HEAD).await?))
     }
 
     /// A person's balance moved to `coins` (and nothing else the head shows of anyone).
@@ -277,5 +294,25 @@ mod tests {
         let Err(ticket) = top.kept() else { panic!() };
         top.keep(ticket, rows(2));
         assert!(top.kept().is_ok());
+    }
+
+    #[test]
+    fn a_head_that_only_aged_says_so_and_one_let_go_does_not() {
+        let top = Top::default();
+        let Err(ticket) = top.kept() else { panic!() };
+        assert!(!ticket.aged(), "nothing was ever kept");
+        top.keep(ticket, rows(HEAD));
+        // Outlived its TTL with nothing moving.
+        let old = Instant::now().checked_sub(TTL).expect("the clock is past the TTL");
+        if let Some(kept) = lock(&top.state).kept.as_mut() {
+            *kept = Arc::new(Head { people: Vec::new(), whole: false, read_at: old });
+        }
+        let Err(ticket) = top.kept() else { panic!("past its TTL the head is not served") };
+        assert!(ticket.aged());
+        top.keep(ticket, rows(HEAD));
+        assert!(top.kept().is_ok(), "read again after aging, it is kept");
+        top.person_changed(HEAD);
+        let Err(ticket) = top.kept() else { panic!() };
+        assert!(!ticket.aged(), "let go by a change: not merely aged");
     }
 }

@@ -150,6 +150,13 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
     let project = made.body["id"].as_i64().unwrap();
     let unread_before =
         Client::with_cookie(addrs[2], &carl).get("/api/notifications/count").await.body["count"].as_i64().unwrap();
+    // Each instance keeps Carl's unread count and first page once he asks (for up to a minute): a new
+    // notification must show on every one within moments (the live bridge lets them go), not when that time is up.
+    let (count, list) = ("/api/notifications/count", "/api/notifications");
+    for addr in addrs {
+        assert_eq!(Client::with_cookie(addr, &carl).get(count).await.body["count"], unread_before);
+        assert_eq!(Client::with_cookie(addr, &carl).get(list).await.status, StatusCode::OK);
+    }
     let coins_before = Client::with_cookie(addrs[1], &bob).get("/api/auth/user").await.body["coins"].as_i64().unwrap();
     // Each instance keeps the leaderboard's head once it is looked at, for up to 10 s: Bob's new balance
     // must show on every one within moments (the live bridge lets the head go), not when that time is up.
@@ -176,9 +183,15 @@ async fn on_postgresql_three_instances_agree_on_everything_and_losing_one_loses_
         told = frame_of(&mut carl_socket, &["notification"]).await;
     }
     assert_eq!(told["notificationType"], "project_support");
-    assert!(
-        on_all(&addrs, &carl, "/api/notifications/count", |b| { b["count"].as_i64() == Some(unread_before + 1) }).await
-    );
+    let one_more = |b: &Value| b["count"].as_i64() == Some(unread_before + 1);
+    assert!(on_all_within(Duration::from_secs(3), &addrs, &carl, count, one_more).await);
+    let support_first = |b: &Value| b[0]["type"] == "project_support" && b[0]["isRead"] == false;
+    assert!(on_all_within(Duration::from_secs(3), &addrs, &carl, list, support_first).await);
+    // Read through the first: read on every instance within moments.
+    let read = Client::with_cookie(addrs[0], &carl).post_empty("/api/notifications/read-all").await;
+    assert_eq!(read.status, StatusCode::OK);
+    assert!(on_all_within(Duration::from_secs(3), &addrs, &carl, count, |b| b["count"] == 0).await);
+    assert!(on_all_within(Duration::from_secs(3), &addrs, &carl, list, |b| b[0]["isRead"] == true).await);
     let richer = |b: &Value| b["coins"].as_i64() == Some(coins_before + 25);
     assert!(on_all(&addrs, &bob, "/api/auth/user-refresh", richer).await);
 

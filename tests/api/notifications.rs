@@ -118,6 +118,45 @@ async fn count_read_read_all_and_delete_act_on_ones_own_only() {
 }
 
 #[tokio::test]
+async fn the_count_and_first_page_show_every_change_on_the_next_look() {
+    let app = spawn_app().await;
+    let (ann, ann_user) = app.signed_in().await;
+    let ann_id = ann_user["id"].as_i64().unwrap();
+    forget_all_notifications(&app).await;
+    let titles = |page: &Value| -> Vec<String> {
+        page.as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap().to_string()).collect()
+    };
+    // Looked at once (and so kept), then each change shows on the very next look.
+    assert_eq!(ann.get("/api/notifications/count").await.body["count"], 0);
+    assert_eq!(titles(&ann.get("/api/notifications").await.body), Vec::<String>::new());
+    let first = notify(&app, ann_id, "First").await;
+    assert_eq!(ann.get("/api/notifications/count").await.body["count"], 1);
+    assert_eq!(titles(&ann.get("/api/notifications").await.body), ["First"]);
+    let second = notify(&app, ann_id, "Second").await;
+    assert_eq!(ann.get("/api/notifications/count").await.body["count"], 2);
+    assert_eq!(titles(&ann.get("/api/notifications").await.body), ["Second", "First"]);
+
+    assert_eq!(ann.post_empty(&format!("/api/notifications/{first}/read")).await.status, StatusCode::OK);
+    assert_eq!(ann.get("/api/notifications/count").await.body["count"], 1);
+    assert_eq!(ann.get("/api/notifications").await.body[1]["isRead"], true);
+    let deleted = ann.request(reqwest::Method::DELETE, &format!("/api/notifications/{second}"), None).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT);
+    assert_eq!(ann.get("/api/notifications/count").await.body["count"], 0);
+    assert_eq!(titles(&ann.get("/api/notifications").await.body), ["First"]);
+    // Asked another way, the first page is its own answer, with its own link.
+    notify(&app, ann_id, "Third").await;
+    let short = ann.get("/api/notifications?limit=1").await;
+    assert_eq!(titles(&short.body), ["Third"]);
+    assert!(short.headers["link"].to_str().unwrap().contains("limit=1"), "{:?}", short.headers);
+    assert_eq!(titles(&ann.get("/api/notifications").await.body), ["Third", "First"]);
+    assert!(ann.get("/api/notifications").await.headers.get("link").is_none());
+    assert_eq!(ann.post_empty("/api/notifications/read-all").await.body, json!({ "updated": 1 }));
+    assert_eq!(ann.get("/api/notifications/count").await.body["count"], 0);
+    let all_read = ann.get("/api/notifications").await.body;
+    assert!(all_read.as_array().unwrap().iter().all(|n| n["isRead"] == true), "{all_read}");
+}
+
+#[tokio::test]
 async fn signed_out_every_notification_call_is_401() {
     let app = spawn_app().await;
     let anon = app.client();
