@@ -63,6 +63,18 @@ impl<V: Clone> PerPerson<V> {
         state.people.insert(person, (Instant::now(), value));
     }
 
+    /// The person's value as kept, or as `read` now (and kept unless something changed meanwhile).
+    pub async fn get_or_read<E>(&self, person: i64, read: impl AsyncFnOnce() -> Result<V, E>) -> Result<V, E> {
+        match self.get(person) {
+            Ok(value) => Ok(value),
+            Err(ticket) => {
+                let value = read().await?;
+                self.keep(ticket, person, value.clone());
+                Ok(value)
+            }
+        }
+    }
+
     /// The value of each of these people may have changed.
     pub fn changed(&self, people: &[i64]) {
         let mut state = lock(&self.state);

@@ -54,14 +54,7 @@ impl Default for KeptNotifications {
 impl KeptNotifications {
     /// The person's unread count.
     pub async fn count(&self, db: &Db, person: i64) -> Result<i64, sqlx::Error> {
-        match self.counts.get(person) {
-            Ok(count) => Ok(count),
-            Err(ticket) => {
-                let count = store::unread_count(&mut *db.conn().await?, person).await?;
-                self.counts.keep(ticket, person, count);
-                Ok(count)
-            }
-        }
+        self.counts.get_or_read(person, async || store::unread_count(&mut *db.conn().await?, person).await).await
     }
 
     /// A page of the person's notifications, newest first; the first page as kept when it was asked the

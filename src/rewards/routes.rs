@@ -77,15 +77,8 @@ async fn read_screen(
 ) -> Result<(store::Screen, store::ProgressRows, Vec<LeaderboardEntry>), sqlx::Error> {
     let (screen, rows) =
         store::screen(&mut *state.db.conn().await?, user_id, &daily_act(user_id, today), today).await?;
-    // Read again here only when it merely aged: after a change let it go (the day's bonus moving this
-    // person's balance, say) the next change may follow at once, and the head is four dozen rows more than
-    // the screen shows.
-    let top = state.hub.top();
-    let head = match top.kept() {
-        Ok(head) => Some(head),
-        Err(ticket) if ticket.aged() => Some(top.read(&state.db, ticket).await?),
-        Err(_) => None,
-    };
+    // Not read again here after a change let it go (this person's own bonus, say): see `head_unless_let_go`.
+    let head = state.hub.top().head_unless_let_go(&state.db).await?;
     let leaderboard = match head.and_then(|head| head.entries(&rows.hidden, None, SCREEN_LEADERS)) {
         Some(leaders) => leaders,
         None => store::leaderboard(&mut *state.db.conn().await?, user_id, SCREEN_LEADERS as i64, None).await?,

@@ -69,16 +69,8 @@ struct Person {
 /// What a read began under (see [`Top::keep`]).
 pub struct Ticket {
     moves: u64,
+    /// A head was kept and nothing let it go: it only outlived [`TTL`].
     aged: bool,
-}
-
-impl Ticket {
-    /// A head was kept and nothing let it go: it only outlived [`TTL`], so reading it again is likely
-    /// to keep it (after a change, the next change may follow at once: a day's first visits each move a
-    /// balance).
-    pub fn aged(&self) -> bool {
-        self.aged
-    }
 }
 
 impl Top {
@@ -117,8 +109,19 @@ impl Top {
         }
     }
 
+    /// The head as kept, or read now when it only outlived [`TTL`] (nothing let it go); `None` when a change
+    /// let it go. For a reader that needs only a few of its people: after a change, the next may follow at
+    /// once (a day's first visits each move a balance), and the head is more rows than such a reader shows.
+    pub async fn head_unless_let_go(&self, db: &Db) -> Result<Option<Arc<Head>>, sqlx::Error> {
+        match self.kept() {
+            Ok(head) => Ok(Some(head)),
+            Err(ticket) if ticket.aged => Ok(Some(self.read(db, ticket).await?)),
+            Err(_) => Ok(None),
+        }
+    }
+
     /// The head read now under `ticket`, and kept unless something moved since.
-    pub async fn read(&self, db: &Db, ticket: Ticket) -> Result<Arc<Head>, sqlx::Error> {
+    async fn read(&self, db: &Db, ticket: Ticket) -> Result<Arc<Head>, sqlx::Error> {
         Ok(self.keep(ticket, store::leaderboard_head(&mut *db.conn().await?, HEAD).await?))
     }
 
@@ -300,7 +303,7 @@ mod tests {
     fn a_head_that_only_aged_says_so_and_one_let_go_does_not() {
         let top = Top::default();
         let Err(ticket) = top.kept() else { panic!() };
-        assert!(!ticket.aged(), "nothing was ever kept");
+        assert!(!ticket.aged, "nothing was ever kept");
         top.keep(ticket, rows(HEAD));
         // Outlived its TTL with nothing moving.
         let old = Instant::now().checked_sub(TTL).expect("the clock is past the TTL");
@@ -308,11 +311,11 @@ mod tests {
             *kept = Arc::new(Head { people: Vec::new(), whole: false, read_at: old });
         }
         let Err(ticket) = top.kept() else { panic!("past its TTL the head is not served") };
-        assert!(ticket.aged());
+        assert!(ticket.aged);
         top.keep(ticket, rows(HEAD));
         assert!(top.kept().is_ok(), "read again after aging, it is kept");
         top.person_changed(HEAD);
         let Err(ticket) = top.kept() else { panic!() };
-        assert!(!ticket.aged(), "let go by a change: not merely aged");
+        assert!(!ticket.aged, "let go by a change: not merely aged");
     }
 }

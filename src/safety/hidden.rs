@@ -30,13 +30,9 @@ impl Default for Hidden {
 impl Hidden {
     /// The people a block stands between `person` and.
     pub async fn of(&self, db: &Db, person: i64) -> Result<Arc<[i64]>, sqlx::Error> {
-        let ticket = match self.kept.get(person) {
-            Ok(ids) => return Ok(ids),
-            Err(ticket) => ticket,
-        };
-        let ids: Arc<[i64]> = store::hidden_from(&mut *db.conn().await?, person).await?.into();
-        self.kept.keep(ticket, person, ids.clone());
-        Ok(ids)
+        self.kept
+            .get_or_read(person, async || Ok(store::hidden_from(&mut *db.conn().await?, person).await?.into()))
+            .await
     }
 
     /// A block between these people was made or lifted.
