@@ -169,8 +169,7 @@ test('a message typed offline waits in order and is delivered once, in order, wh
 
   // The network goes; Ada writes two messages. Both wait, in the order typed.
   await ada.context.setOffline(true);
-  // Chromium lifts its emulated offline for a document being reloaded, and tells it `online` first: that page's
-  // queue would send at the reload, over a network a phone in a tunnel would not have. Refused here as it would be.
+  // Refused here too, as a tunnel would: the app is told it is offline, but no send should rely on that alone.
   const noNetwork = (route: Route) => route.abort('internetdisconnected');
   await ada.context.route('**/api/messages', noNetwork);
   await expect(ada.page.getByText(CHAT_OFFLINE)).toBeVisible();
@@ -191,8 +190,14 @@ test('a message typed offline waits in order and is delivered once, in order, wh
     'offline: two messages waiting to send',
   );
 
-  // Still offline, a reload keeps them waiting.
-  await ada.page.reload();
+  // Still offline, Grow opened again in another tab shows them waiting too: the queue outlives the page. The first
+  // tab stays open until the network is back. Chromium tells a document it tears down (a reload, a closed tab) that
+  // it is `online`, and what that document sends then passes Playwright's route unrefused (reproduced: a close
+  // delivered the first message): a network a phone in a tunnel would not have.
+  const firstTab = ada.page;
+  ada.page = await ada.context.newPage();
+  await ada.page.goto(`/ideate?chat=${bob.id}`);
+  await expect(ada.page.getByText(CHAT_OFFLINE)).toBeVisible();
   await expect(bubbleOf(ada.page, 'First, from the tunnel')).toContainText(WAITING);
   await expect(bubbleOf(ada.page, 'Second, from the tunnel')).toContainText(WAITING);
   expect(await texts(ada.page, /from the tunnel/)).toEqual([
@@ -206,6 +211,9 @@ test('a message typed offline waits in order and is delivered once, in order, wh
   await ada.context.setOffline(false);
   await expect(ada.page.getByText(CHAT_OFFLINE)).toBeHidden();
   await expect(thread(ada.page).getByText(WAITING)).toHaveCount(0, { timeout: 15_000 });
+  // Both tabs held the queue and both may have sent it: the server keeps each message once.
+  await expect(thread(firstTab).getByText(WAITING)).toHaveCount(0, { timeout: 15_000 });
+  await firstTab.close();
   await expect(thread(bob.page).getByText(/from the tunnel/)).toHaveCount(2);
   expect(await texts(bob.page, /from the tunnel/)).toEqual([
     'First, from the tunnel',
