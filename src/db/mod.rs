@@ -191,11 +191,16 @@ impl Db {
             .context("DATABASE_URL is not a valid database URL")?
             .log_statements(tracing::log::LevelFilter::Trace)
             .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(500));
+        // No ping as a connection leaves the pool: sqlx pings each one as it comes back and closes it there if
+        // broken, and a second ping on the way out would cost every request one more round trip to the
+        // connection's thread (SQLite) or to the server (PostgreSQL). One that broke while idle answers its first
+        // statement with an I/O error: a 503 to try again, and it is closed as it comes back.
         let pool = match backend {
             Backend::Sqlite => {
                 AnyPoolOptions::new()
                     .max_connections(8)
                     .acquire_timeout(ACQUIRE_WAIT)
+                    .test_before_acquire(false)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute(&*format!(
@@ -214,6 +219,7 @@ impl Db {
                 AnyPoolOptions::new()
                     .max_connections(16)
                     .acquire_timeout(ACQUIRE_WAIT)
+                    .test_before_acquire(false)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             // A runaway query must not hold a connection forever.
