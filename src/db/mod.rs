@@ -177,6 +177,18 @@ fn checkpoint_off_the_write_path(pool: &AnyPool) {
     });
 }
 
+/// What both databases' pools share.
+fn pool_options(max_connections: u32) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(ACQUIRE_WAIT)
+        // No ping as a connection leaves the pool: sqlx pings each one as it comes back and closes it there if
+        // broken, and a second ping on the way out would cost every request one more round trip to the
+        // connection's thread (SQLite) or to the server (PostgreSQL). One that broke while idle answers its first
+        // statement with an I/O error: a 503 to try again, and it is closed as it comes back.
+        .test_before_acquire(false)
+}
+
 impl Db {
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
         sqlx::any::install_default_drivers();
@@ -191,16 +203,9 @@ impl Db {
             .context("DATABASE_URL is not a valid database URL")?
             .log_statements(tracing::log::LevelFilter::Trace)
             .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(500));
-        // No ping as a connection leaves the pool: sqlx pings each one as it comes back and closes it there if
-        // broken, and a second ping on the way out would cost every request one more round trip to the
-        // connection's thread (SQLite) or to the server (PostgreSQL). One that broke while idle answers its first
-        // statement with an I/O error: a 503 to try again, and it is closed as it comes back.
         let pool = match backend {
             Backend::Sqlite => {
-                AnyPoolOptions::new()
-                    .max_connections(8)
-                    .acquire_timeout(ACQUIRE_WAIT)
-                    .test_before_acquire(false)
+                pool_options(8)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute(&*format!(
@@ -216,10 +221,7 @@ impl Db {
                     .await
             }
             Backend::Postgres => {
-                AnyPoolOptions::new()
-                    .max_connections(16)
-                    .acquire_timeout(ACQUIRE_WAIT)
-                    .test_before_acquire(false)
+                pool_options(16)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             // A runaway query must not hold a connection forever.
