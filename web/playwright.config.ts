@@ -13,8 +13,10 @@ const growBin = process.env.GROW_BIN ?? '../target/release/grow';
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/.artifacts/results',
+  // Two files at a time (E2E_WORKERS to change it): a journey mostly waits on the server and the browser's frames,
+  // so two share two cores well. Each journey makes its own people, so none sees another's.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // The journeys audit every screen they reach (axe, tap targets), which takes a second or two each.
   timeout: 120_000,

@@ -18,7 +18,7 @@ pub fn user_columns_of(alias: &str) -> String {
 }
 
 /// No `Debug`: it holds the password hash.
-#[derive(sqlx::FromRow, Clone)]
+#[derive(Clone)]
 pub struct UserRow {
     pub id: i64,
     pub username: String,
@@ -47,6 +47,34 @@ pub struct UserRow {
     pub updated_at: i64,
     pub connect_code: Option<String>,
 }
+crate::from_row!(UserRow {
+    id,
+    username,
+    email,
+    password_hash,
+    first_name,
+    last_name,
+    role,
+    plan,
+    bio,
+    location,
+    lat,
+    lng,
+    skills,
+    profile_image_url,
+    coins,
+    lifetime_coins,
+    scratch_card_streak,
+    last_scratch_at,
+    streak_days,
+    connection_count,
+    is_discoverable,
+    is_admin,
+    email_verified,
+    created_at,
+    updated_at,
+    connect_code
+});
 
 impl UserRow {
     pub fn role(&self) -> Role {

@@ -24,12 +24,11 @@ static USER_BY_SESSION: LazyLock<String> = LazyLock::new(|| {
 });
 
 /// A session's user and when the session ends.
-#[derive(sqlx::FromRow)]
 pub struct SessionRow {
-    #[sqlx(flatten)]
     pub user: UserRow,
     pub session_expires_at: i64,
 }
+crate::from_row!(SessionRow { user: flatten, session_expires_at });
 
 pub struct NewUser<'a> {
     pub username: &'a str,

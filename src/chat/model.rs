@@ -9,7 +9,7 @@ pub const MESSAGE_COLUMNS: &str = "m.id, m.conversation_id, m.sender_id, m.recei
     m.attachment_url, m.attachment_type, m.attachment_name, m.created_at, m.edited_at, m.client_id, c.project_id, c.room, \
     u.first_name AS sender_first_name, u.last_name AS sender_last_name, u.profile_image_url AS sender_profile_image_url";
 
-#[derive(sqlx::FromRow, Clone)]
+#[derive(Clone)]
 pub struct MessageRow {
     pub id: i64,
     pub conversation_id: i64,
@@ -29,6 +29,25 @@ pub struct MessageRow {
     pub sender_last_name: String,
     pub sender_profile_image_url: Option<String>,
 }
+crate::from_row!(MessageRow {
+    id,
+    conversation_id,
+    sender_id,
+    receiver_id,
+    content,
+    message_type,
+    attachment_url,
+    attachment_type,
+    attachment_name,
+    created_at,
+    edited_at,
+    client_id,
+    project_id,
+    room,
+    sender_first_name,
+    sender_last_name,
+    sender_profile_image_url
+});
 
 impl MessageRow {
     pub fn to_wire(&self) -> Message {
@@ -115,7 +134,7 @@ pub struct EditMessage {
 }
 
 /// A person in a conversation (no email, ever).
-#[derive(Serialize, ToSchema, sqlx::FromRow, Clone)]
+#[derive(Serialize, ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct Participant {
     pub id: i64,
@@ -125,8 +144,8 @@ pub struct Participant {
     pub profile_image_url: Option<String>,
     pub role: String,
 }
+crate::from_row!(Participant { id, first_name, last_name, username, profile_image_url, role });
 
-#[derive(sqlx::FromRow)]
 pub struct ConversationRow {
     pub id: i64,
     pub kind: String,
@@ -140,6 +159,19 @@ pub struct ConversationRow {
     pub unread: i64,
     pub project_title: Option<String>,
 }
+crate::from_row!(ConversationRow {
+    id,
+    kind,
+    low_id,
+    high_id,
+    project_id,
+    room,
+    last_message_at,
+    created_at,
+    last_message,
+    unread,
+    project_title
+});
 
 /// A conversation the caller is in (spec 000 §3).
 #[derive(Serialize, ToSchema)]

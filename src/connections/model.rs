@@ -8,19 +8,29 @@ use crate::{accounts::rules::Role, time::rfc3339};
 pub const CONNECTION_COLUMNS: &str =
     "id, requester_id, target_id, status, type, project_id, message, created_at, updated_at";
 
-#[derive(sqlx::FromRow, Clone)]
+#[derive(Clone)]
 pub struct ConnectionRow {
     pub id: i64,
     pub requester_id: i64,
     pub target_id: i64,
     pub status: String,
-    #[sqlx(rename = "type")]
     pub kind: String,
     pub project_id: i64,
     pub message: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
+crate::from_row!(ConnectionRow {
+    id,
+    requester_id,
+    target_id,
+    status,
+    kind: "type",
+    project_id,
+    message,
+    created_at,
+    updated_at
+});
 
 impl ConnectionRow {
     /// The other person of the pair, seen from `me`.

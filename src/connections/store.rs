@@ -123,7 +123,6 @@ pub async fn count(tx: &mut Tx, a: i64, b: i64, delta: i64, now: i64) -> Result<
     Ok(())
 }
 
-#[derive(sqlx::FromRow)]
 struct PersonRow {
     id: i64,
     first_name: String,
@@ -134,6 +133,7 @@ struct PersonRow {
     skills: String,
     profile_image_url: Option<String>,
 }
+crate::from_row!(PersonRow { id, first_name, last_name, username, bio, role, skills, profile_image_url });
 
 impl PersonRow {
     fn to_connected(&self) -> ConnectedUser {
@@ -150,23 +150,19 @@ impl PersonRow {
     }
 }
 
-#[derive(sqlx::FromRow)]
 struct WithPerson {
-    #[sqlx(flatten)]
     connection: ConnectionRow,
-    #[sqlx(flatten)]
     person: PersonRowPrefixed,
 }
+crate::from_row!(WithPerson { connection: flatten, person: flatten });
 
-#[derive(sqlx::FromRow)]
 struct WithProject {
-    #[sqlx(flatten)]
     with: WithPerson,
     project_title: Option<String>,
 }
+crate::from_row!(WithProject { with: flatten, project_title });
 
 /// The other person's columns, aliased so they do not clash with the connection's.
-#[derive(sqlx::FromRow)]
 struct PersonRowPrefixed {
     p_id: i64,
     p_first_name: String,
@@ -177,6 +173,16 @@ struct PersonRowPrefixed {
     p_skills: String,
     p_profile_image_url: Option<String>,
 }
+crate::from_row!(PersonRowPrefixed {
+    p_id,
+    p_first_name,
+    p_last_name,
+    p_username,
+    p_bio,
+    p_role,
+    p_skills,
+    p_profile_image_url
+});
 
 impl From<PersonRowPrefixed> for PersonRow {
     fn from(p: PersonRowPrefixed) -> Self {

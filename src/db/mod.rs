@@ -10,7 +10,9 @@
 //! - a write takes `tx: &mut Tx`, which only [`Db::begin`] makes. On SQLite that holds the one
 //!   writer permit, so every write goes through the writer queue and none meets `SQLITE_BUSY`.
 
+mod migrations;
 pub mod page;
+pub mod row;
 
 use std::{
     collections::HashSet,
@@ -22,16 +24,12 @@ use std::{
 use anyhow::Context;
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
-    migrate::Migrator,
     pool::PoolConnection,
     Any, AnyPool, ConnectOptions, Executor,
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::{events::DomainEvent, sync::lock};
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// What a read runs on: a pool connection or an open transaction.
 pub type Conn = sqlx::AnyConnection;
@@ -242,10 +240,7 @@ impl Db {
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        let migrator = match self.backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
-        };
+        let migrator = migrations::for_backend(self.backend);
         migrator.run(&self.pool).await.context("running migrations")?;
         Ok(())
     }

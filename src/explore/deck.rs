@@ -65,7 +65,7 @@ pub struct SwipeRequest {
     pub direction: String,
 }
 
-#[derive(Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Swipe {
     pub project_id: i64,
@@ -73,6 +73,7 @@ pub struct Swipe {
     #[serde(skip)]
     pub created_at: i64,
 }
+crate::from_row!(Swipe { project_id, direction, created_at });
 
 #[utoipa::path(post, path = "/api/feed/swipes", tag = TAG, request_body = SwipeRequest,
     responses((status = 204, description = "Recorded (a repeat changes nothing)"), (status = 400, body = ErrorBody),

@@ -41,7 +41,6 @@ pub async fn forget_swipes(tx: &mut Tx, user: i64) -> Result<(), sqlx::Error> {
 }
 
 /// A pledge as its investor sees it.
-#[derive(sqlx::FromRow)]
 pub struct PledgeRow {
     pub id: i64,
     pub project_id: i64,
@@ -54,13 +53,24 @@ pub struct PledgeRow {
     pub updated_at: i64,
     pub project_title: String,
 }
+crate::from_row!(PledgeRow {
+    id,
+    project_id,
+    investor_id,
+    amount,
+    upfront_amount,
+    message,
+    status,
+    created_at,
+    updated_at,
+    project_title
+});
 
 const PLEDGE_SELECT: &str =
     "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, g.status, \
     g.created_at, g.updated_at, p.title AS project_title FROM pledges g JOIN projects p ON p.id = g.project_id";
 
 /// A pledge as its project's owner sees it (the investor's name and photo, never their email).
-#[derive(sqlx::FromRow)]
 pub struct ProjectPledgeRow {
     pub id: i64,
     pub project_id: i64,
@@ -75,6 +85,20 @@ pub struct ProjectPledgeRow {
     pub last_name: String,
     pub profile_image_url: Option<String>,
 }
+crate::from_row!(ProjectPledgeRow {
+    id,
+    project_id,
+    investor_id,
+    amount,
+    upfront_amount,
+    message,
+    status,
+    created_at,
+    updated_at,
+    first_name,
+    last_name,
+    profile_image_url
+});
 
 const BOOK_SELECT: &str = "SELECT g.id, g.project_id, g.investor_id, g.amount, g.upfront_amount, g.message, \
     g.status, g.created_at, g.updated_at, u.first_name, u.last_name, u.profile_image_url \

@@ -38,11 +38,10 @@ impl Kind {
 
 pub const NOTIFICATION_COLUMNS: &str = "id, user_id, type, title, message, data, is_read, created_at, read_at";
 
-#[derive(sqlx::FromRow, Clone)]
+#[derive(Clone)]
 pub struct NotificationRow {
     pub id: i64,
     pub user_id: i64,
-    #[sqlx(rename = "type")]
     pub kind: String,
     pub title: String,
     pub message: String,
@@ -51,6 +50,7 @@ pub struct NotificationRow {
     pub created_at: i64,
     pub read_at: Option<i64>,
 }
+crate::from_row!(NotificationRow { id, user_id, kind: "type", title, message, data, is_read, created_at, read_at });
 
 /// A notification as its recipient sees it.
 #[derive(Serialize, Deserialize, ToSchema, Clone, Debug)]

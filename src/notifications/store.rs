@@ -188,7 +188,6 @@ pub async fn active_user_ids(conn: &mut Conn) -> Result<Vec<i64>, sqlx::Error> {
 }
 
 /// A push waiting to go out, with what it needs.
-#[derive(sqlx::FromRow)]
 pub struct DuePush {
     pub id: i64,
     pub attempts: i64,
@@ -202,6 +201,19 @@ pub struct DuePush {
     pub kind: String,
     pub data: String,
 }
+crate::from_row!(DuePush {
+    id,
+    attempts,
+    subscription_id,
+    endpoint,
+    p256dh,
+    auth,
+    notification_id,
+    title,
+    message,
+    kind,
+    data
+});
 
 /// Claims up to `limit` due pushes for `lease_ms`. The claim is one conditional `UPDATE`: an
 /// instance that loses the race for a row finds its condition false and skips it.

@@ -5,12 +5,12 @@ use utoipa::ToSchema;
 
 use crate::time::rfc3339;
 
-fn json_list(text: &str) -> Vec<String> {
+pub(super) fn json_list(text: &str) -> Vec<String> {
     serde_json::from_str(text).unwrap_or_default()
 }
 
 /// A project row with its owner's name and photo, its task counts and the caller's relation to it.
-#[derive(sqlx::FromRow, Clone)]
+#[derive(Clone)]
 pub struct ProjectRow {
     pub id: i64,
     pub owner_id: i64,
@@ -41,6 +41,33 @@ pub struct ProjectRow {
     /// `owner`, `collaborator`, `viewer` or `` (none).
     pub my_role: String,
 }
+crate::from_row!(ProjectRow {
+    id,
+    owner_id,
+    title,
+    description,
+    category,
+    phase,
+    image_urls,
+    looking_for,
+    supporter_count,
+    is_active,
+    is_published,
+    is_protected,
+    lat,
+    lng,
+    created_at,
+    updated_at,
+    card_version,
+    owner_first_name,
+    owner_last_name,
+    owner_profile_image_url,
+    task_count,
+    completed_task_count,
+    collaborator_count,
+    supported_by_me,
+    my_role
+});
 
 impl ProjectRow {
     pub fn images(&self) -> Vec<String> {
@@ -184,7 +211,7 @@ pub struct ProjectChanges {
     pub is_protected: Option<bool>,
 }
 
-#[derive(sqlx::FromRow, Clone)]
+#[derive(Clone)]
 pub struct TaskRow {
     pub id: i64,
     pub project_id: i64,
@@ -201,6 +228,22 @@ pub struct TaskRow {
     pub completer_username: Option<String>,
     pub completer_first_name: Option<String>,
 }
+crate::from_row!(TaskRow {
+    id,
+    project_id,
+    title,
+    description,
+    assigned_to,
+    is_completed,
+    completed_by,
+    completed_at,
+    attachments,
+    created_at,
+    updated_at,
+    assignee_username,
+    completer_username,
+    completer_first_name
+});
 
 impl TaskRow {
     pub fn to_wire(&self) -> Task {
@@ -283,7 +326,6 @@ pub struct CompletedTask {
     pub coins_capped: bool,
 }
 
-#[derive(sqlx::FromRow)]
 pub struct PostRow {
     pub id: i64,
     pub project_id: i64,
@@ -298,6 +340,20 @@ pub struct PostRow {
     pub author_last_name: String,
     pub author_profile_image: Option<String>,
 }
+crate::from_row!(PostRow {
+    id,
+    project_id,
+    author_id,
+    title,
+    content,
+    image_url,
+    parent_id,
+    created_at,
+    updated_at,
+    author_first_name,
+    author_last_name,
+    author_profile_image
+});
 
 impl PostRow {
     fn author_name(&self) -> String {
@@ -393,7 +449,6 @@ pub struct NewFeedback {
     pub parent_id: Option<i64>,
 }
 
-#[derive(sqlx::FromRow)]
 pub struct CollaboratorRow {
     pub id: i64,
     pub project_id: i64,
@@ -405,6 +460,17 @@ pub struct CollaboratorRow {
     pub last_name: String,
     pub profile_image_url: Option<String>,
 }
+crate::from_row!(CollaboratorRow {
+    id,
+    project_id,
+    user_id,
+    role,
+    added_at,
+    username,
+    first_name,
+    last_name,
+    profile_image_url
+});
 
 impl CollaboratorRow {
     pub fn to_wire(&self) -> Collaborator {

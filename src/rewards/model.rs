@@ -62,7 +62,7 @@ pub struct DailyTaskProgress {
     pub claimable: i64,
 }
 
-#[derive(Clone, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeaderboardEntry {
     pub id: i64,
@@ -73,6 +73,15 @@ pub struct LeaderboardEntry {
     pub coins: i64,
     pub total_coins_earned: i64,
 }
+crate::from_row!(LeaderboardEntry {
+    id,
+    first_name,
+    last_name,
+    username,
+    profile_image_url,
+    coins,
+    total_coins_earned
+});
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -51,7 +51,6 @@ pub async fn leaderboard_head(conn: &mut Conn, limit: i64) -> Result<Vec<Leaderb
 }
 
 /// A user's row of `user_achievements`.
-#[derive(sqlx::FromRow)]
 pub struct Progress {
     pub achievement_id: String,
     pub progress: i64,
@@ -59,6 +58,7 @@ pub struct Progress {
     pub unlocked_at: Option<i64>,
     pub claimed_at: Option<i64>,
 }
+crate::from_row!(Progress { achievement_id, progress, is_completed, unlocked_at, claimed_at });
 
 /// What the Rewards screen shows of a user's own record.
 pub struct Standing {

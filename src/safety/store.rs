@@ -63,7 +63,6 @@ pub async fn unblock(tx: &mut Tx, me: i64, other: i64) -> Result<(), sqlx::Error
 }
 
 /// A person `me` blocked, as their list shows them.
-#[derive(sqlx::FromRow)]
 pub struct BlockedRow {
     pub id: i64,
     pub username: String,
@@ -73,6 +72,7 @@ pub struct BlockedRow {
     pub role: String,
     pub blocked_at: i64,
 }
+crate::from_row!(BlockedRow { id, username, first_name, last_name, profile_image_url, role, blocked_at });
 
 /// The people `me` blocked, most recent first.
 pub async fn blocked_by(conn: &mut Conn, me: i64) -> Result<Vec<BlockedRow>, sqlx::Error> {
@@ -87,7 +87,6 @@ pub async fn blocked_by(conn: &mut Conn, me: i64) -> Result<Vec<BlockedRow>, sql
 
 // ---- reports ----
 
-#[derive(sqlx::FromRow)]
 pub struct ReportRow {
     pub id: i64,
     pub reporter_id: Option<i64>,
@@ -98,6 +97,7 @@ pub struct ReportRow {
     pub status: String,
     pub created_at: i64,
 }
+crate::from_row!(ReportRow { id, reporter_id, target_type, target_id, subject_id, reason, status, created_at });
 
 pub const REPORT_COLUMNS: &str = "id, reporter_id, target_type, target_id, subject_id, reason, status, created_at";
 

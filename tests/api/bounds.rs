@@ -416,6 +416,6 @@ async fn an_upload_is_refused_at_the_first_chunk_past_ten_megabytes_and_leaves_n
     }
     let status = status_of(&mut stream).await;
     assert!(status.contains("413"), "{status}");
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert!(spooled(&app).is_empty(), "a refused upload left a file behind");
+    let cleaned = crate::helpers::eventually(Duration::from_secs(5), async || spooled(&app).is_empty()).await;
+    assert!(cleaned.is_some(), "a refused upload left a file behind: {:?}", spooled(&app));
 }

@@ -196,9 +196,15 @@ async fn someone_placed_by_their_text_who_is_not_discoverable_never_shows_nor_do
     assert_eq!(ids(&people), [seen], "{people}");
     let projects = me.get(&format!("/api/projects/nearby?lat={lat}&lng={lng}")).await.body;
     assert!(projects.as_array().unwrap().iter().all(|p| p["id"] != project), "{projects}");
-    // Nor in "near me" search, asked from the profile's position.
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    let answer = me.get("/api/search?q=people%20near%20me").await.body;
+    // Nor in "near me" search, asked from the profile's position: once the index holds the person who signed up
+    // after the change (so it has read the change too), the hidden person is not in it.
+    let mut answer = serde_json::Value::Null;
+    let caught_up = crate::helpers::eventually(std::time::Duration::from_secs(10), async || {
+        answer = me.get("/api/search?q=people%20near%20me").await.body;
+        answer["results"]["users"].as_array().is_some_and(|users| users.iter().any(|u| u["id"] == seen))
+    })
+    .await;
+    assert!(caught_up.is_some(), "the search index never held the newer person: {answer}");
     let users = answer["results"]["users"].as_array().unwrap();
     assert!(users.iter().all(|u| u["id"] != hidden_id), "{answer}");
     let projects = answer["results"]["projects"].as_array().unwrap();

@@ -98,7 +98,7 @@ async fn answers(client: &crate::helpers::Client) -> (Value, Value, Value) {
 }
 
 #[tokio::test]
-async fn move_to_copies_the_embedded_database_to_postgresql_with_the_same_answers() {
+async fn on_postgresql_move_to_copies_the_embedded_database_with_the_same_answers() {
     if !on_postgres() {
         return; // needs a PostgreSQL server: runs in the PostgreSQL pass
     }

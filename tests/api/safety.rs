@@ -362,7 +362,7 @@ async fn suspension_ends_every_session_and_socket_at_once_and_refuses_login_unti
 }
 
 #[tokio::test]
-async fn a_suspension_on_one_instance_closes_the_persons_sockets_on_another() {
+async fn on_postgresql_a_suspension_on_one_instance_closes_the_persons_sockets_on_another() {
     let Some((first, second)) = two_instances().await else { return };
     let (eve_name, eve) = first.signup(json!({})).await;
     let eve_id = eve["id"].as_i64().unwrap();

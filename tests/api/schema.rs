@@ -171,7 +171,7 @@ fn types_and_defaults_are_compared_in_portable_form() {
 }
 
 #[tokio::test]
-async fn several_instances_starting_together_on_a_new_postgresql_database_migrate_it_once() {
+async fn on_postgresql_several_instances_starting_together_on_a_new_database_migrate_it_once() {
     if !on_postgres() {
         return;
     }

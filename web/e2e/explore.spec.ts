@@ -12,9 +12,9 @@ import {
   closeToast,
   encodePng,
   expectToast,
-  SHOTS,
   STRONG_PASSWORD,
   unique,
+  snap,
 } from './support';
 
 // The explore journey of issue 16. An innovator publishes four projects (their own deck stays empty); a person
@@ -239,7 +239,7 @@ test('a person swipes right by dragging (25 coins, the card leaves), left, and u
       await page.emulateMedia({ colorScheme });
       // (The shell's colours ease into the new theme.)
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/explore-02-deck-mid-drag-${colorScheme}.png` });
+      await snap(page, `explore-02-deck-mid-drag-${colorScheme}`);
     }
     await page.emulateMedia({ colorScheme: 'light' });
   });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { test, expect, type Page } from '@playwright/test';
-import { audit, connectCodeOf, createAccount, settle, SHOTS, STRONG_PASSWORD } from './support';
+import { audit, connectCodeOf, createAccount, settle, STRONG_PASSWORD, snap } from './support';
 
 // The server binary and data dir the journeys run against (playwright.config.ts): an administrator is made with
 // the binary's own command line, as an operator would.
@@ -58,7 +58,7 @@ async function captureBothThemes(page: Page, name: string, screen: string) {
     await page.emulateMedia({ colorScheme });
     await audit(page, `${screen} (${colorScheme})`);
     await settle(page);
-    await page.screenshot({ path: `${SHOTS}/notifications-${name}-${colorScheme}.png` });
+    await snap(page, `notifications-${name}-${colorScheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -8,9 +8,9 @@ import {
   decodeQr,
   encodePng,
   expectToast,
-  SHOTS,
   STRONG_PASSWORD,
   unique,
+  snap,
 } from './support';
 
 // The profile and every way two people connect (issue 13): A shares a profile link by QR, B opens it signed out,
@@ -128,7 +128,7 @@ test('A shares a profile QR; B opens it signed out, signs up, logs in and is con
   await expect(b.page.getByText('Login or sign up to connect with this user')).toBeVisible();
   await expectToast(b.page, 'Connection Request');
   await audit(b.page, 'signed out: a profile connect link');
-  await b.page.screenshot({ path: `${SHOTS}/profile-04-connect-link-signed-out.png` });
+  await snap(b.page, `profile-04-connect-link-signed-out`);
 
   // B signs up through the wizard...
   const panel = b.page.getByRole('tabpanel');

@@ -7,9 +7,9 @@ import {
   decodeQr,
   encodePng,
   expectToast,
-  SHOTS,
   STRONG_PASSWORD,
   unique,
+  snap,
 } from './support';
 
 // The projects journey of issue 14. An innovator creates a project with two images, publishes it, adds tasks and
@@ -174,7 +174,7 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
   await viewer.getByRole('button', { name: 'Previous image' }).click();
   await expect(viewer.getByText('2 / 2')).toBeVisible();
   await audit(owner, 'the full-screen image viewer');
-  await owner.screenshot({ path: `${SHOTS}/projects-image-viewer.png` });
+  await snap(owner, `projects-image-viewer`);
   await owner.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
@@ -201,7 +201,7 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
     await expect(dialog).toBeVisible();
     if (task === 'Design the lid') {
       await audit(owner, 'the Create New Task dialog');
-      await owner.screenshot({ path: `${SHOTS}/projects-task-dialog.png` });
+      await snap(owner, `projects-task-dialog`);
     }
     await dialog.getByLabel('Task title').fill(task);
     await dialog.getByRole('button', { name: 'Create Task' }).click();
@@ -295,7 +295,7 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
   await expect(team.getByRole('button', { name: 'Remove Cole Tester' })).toBeVisible();
   await expect(team.getByRole('heading', { name: 'Add Collaborator' })).toBeVisible();
   await audit(owner, 'the Project Collaborators dialog');
-  await owner.screenshot({ path: `${SHOTS}/projects-collaborators-dialog.png` });
+  await snap(owner, `projects-collaborators-dialog`);
   await owner.keyboard.press('Escape');
   await expect(team).toBeHidden();
 
@@ -310,7 +310,7 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
   const post = owner.getByRole('dialog', { name: 'Post Project Update' });
   await expect(post).toBeVisible();
   await audit(owner, 'the Post Project Update dialog');
-  await owner.screenshot({ path: `${SHOTS}/projects-update-dialog.png` });
+  await snap(owner, `projects-update-dialog`);
   await post.getByLabel('Title').fill('The lid is designed');
   await post.getByLabel('Content').fill('Cole finished the lid design. Next up: testing the mirror angle.');
   await post.getByRole('button', { name: 'Post Update' }).click();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { audit, createAccount, expectToast, settle, SHOTS, STRONG_PASSWORD } from './support';
+import { audit, createAccount, expectToast, settle, STRONG_PASSWORD, snap } from './support';
 
 // The rewards journey of issue 12: a member logs in (the Daily Login Bonus! toast), opens Progress, scratches the
 // daily card with a real pointer drag across the foil, sees the coins and then the countdown, and finds every
@@ -55,7 +55,7 @@ async function captureBothThemes(page: Page, name: string, screen: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await audit(page, `${screen} (${colorScheme})`);
     await settle(page);
-    await page.screenshot({ path: `${SHOTS}/rewards-${name}-${colorScheme}.png`, fullPage: true });
+    await snap(page, `rewards-${name}-${colorScheme}`, true);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -65,7 +65,7 @@ async function shotScratchCard(page: Page, name: string) {
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'DAILY SCRATCH CARD' }) });
   await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await snap(page, name);
 }
 
 function statTile(page: Page, label: string): Locator {
@@ -126,7 +126,7 @@ test('a member collects the daily bonus, scratches the card by dragging, and wai
   await expect(levels.getByRole('listitem')).toHaveCount(11);
   await expect(levels.locator('[aria-current="step"]')).toContainText('Fresher I');
   await audit(page, 'the Level System dialog');
-  await page.screenshot({ path: `${SHOTS}/rewards-02-level-system.png` });
+  await snap(page, `rewards-02-level-system`);
   await page.keyboard.press('Escape');
   await expect(levels).toBeHidden();
 
@@ -244,7 +244,7 @@ test('a member near a level scratches with the keyboard, levels up, and claims a
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Left after${(balance - 2500).toLocaleString('en-GB')} coins`);
   await audit(page, 'the Claim Canva Pro? dialog');
-  await page.screenshot({ path: `${SHOTS}/rewards-04-claim-dialog.png` });
+  await snap(page, `rewards-04-claim-dialog`);
   await dialog.getByRole('button', { name: 'CLAIM REWARD' }).click();
 
   await expectToast(page, 'Reward Claimed!', 'You claimed Canva Pro for 2,500 coins');

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { audit, createAccount, settle, SHOTS, unique, STRONG_PASSWORD } from './support';
+import { audit, createAccount, settle, unique, STRONG_PASSWORD, snap } from './support';
 
 // The main screens at 390×844 in the light and the dark theme, screenshotted for review (e2e/.artifacts/screens)
 // and audited in each theme: the tokens must pass WCAG AA contrast in both.
@@ -10,7 +10,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     async function capture(page: Page, name: string, screen: string) {
       await audit(page, `${screen} (${colorScheme})`);
       await settle(page);
-      await page.screenshot({ path: `${SHOTS}/theme-${colorScheme}-${name}.png` });
+      await snap(page, `theme-${colorScheme}-${name}`);
     }
 
     test('the auth screen and each sign-up step', async ({ page }) => {

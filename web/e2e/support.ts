@@ -5,11 +5,19 @@ import { expect, type Page, type APIRequestContext } from '@playwright/test';
 
 export const SHOTS = 'e2e/.artifacts/screens';
 
+/**
+ * Screenshots are for a person to look at, so they are taken only when asked (`E2E_SHOTS=1 npx playwright test`);
+ * the test command's run takes none. The journey around them runs the same either way.
+ */
+export async function snap(page: Page, name: string, fullPage = false) {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
 let counter = 0;
-/** A name unique to this run. */
+/** A name unique to this run: the journeys run on two workers, each counting its own names. */
 export function unique(prefix: string): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36)}${counter}`;
+  return `${prefix}${Date.now().toString(36)}w${process.env.TEST_WORKER_INDEX ?? 0}n${counter}`;
 }
 
 export const STRONG_PASSWORD = 'Sunflower42!';
@@ -72,7 +80,7 @@ export async function settle(page: Page) {
 /** A screenshot once the screen has settled. */
 export async function shot(page: Page, name: string) {
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  await snap(page, name);
 }
 
 /** WCAG 2.0 and 2.1, levels A and AA: what every screen must pass. */
@@ -202,7 +210,7 @@ export async function captureBothThemes(page: Page, file: string, screen: string
     await page.emulateMedia({ colorScheme });
     await audit(page, `${screen} (${colorScheme})`);
     await settle(page);
-    await page.screenshot({ path: `${SHOTS}/${file}-${colorScheme}.png`, fullPage });
+    await snap(page, `${file}-${colorScheme}`, fullPage);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
