@@ -143,7 +143,16 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(crate::metrics::serve))
         .route("/api/files/{name}", get(crate::files::serve))
         .route("/ws", get(realtime::ws_handler))
-        .fallback(web::serve_app)
+        .route(
+            "/robots.txt",
+            get(|| async { ([(axum::http::header::CONTENT_TYPE, "text/plain; charset=utf-8")], web::ROBOTS) }),
+        )
+        .route("/project/{id}", get(crate::projects::public::page))
+        .route("/join/{id}", get(crate::projects::public::page))
+        .fallback({
+            let public_url = state.public_url.clone();
+            move |method, uri, headers| async move { web::serve_app(method, uri, headers, &public_url).await }
+        })
         .method_not_allowed_fallback(|| async {
             (StatusCode::METHOD_NOT_ALLOWED, Json(serde_json::json!({ "message": "Method not allowed" })))
         })

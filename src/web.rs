@@ -4,7 +4,7 @@
 
 use axum::{
     http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri},
-    response::{Html, IntoResponse, Response},
+    response::{IntoResponse, Response},
 };
 use rust_embed::RustEmbed;
 
@@ -13,10 +13,16 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Assets;
 
-const NOT_BUILT: &str = "<!doctype html><meta charset=utf-8><title>Grow</title>\
-    <p>The web app is not built yet. Run <code>npm run build</code> in <code>web/</code>, then rebuild the server.</p>";
+const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\" /><title>Grow</title></head>\
+    <body><p>The web app is not built yet. Run <code>npm run build</code> in <code>web/</code>, then rebuild the server.\
+    </p></body></html>";
 
-pub async fn serve_app(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+/// `/robots.txt`: shared project pages may be indexed, the API may not.
+pub const ROBOTS: &str = "User-agent: *\nAllow: /project/\nAllow: /join/\nDisallow: /api/\n";
+
+/// Every non-API path: a file of the built app, or the app's page with Grow's own link-preview tags (the address
+/// people reach the app at, `public_url`, makes their picture's and page's addresses absolute).
+pub async fn serve_app(method: Method, uri: Uri, headers: HeaderMap, public_url: &str) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return crate::error::AppError::NotFound("Page").into_response();
     }
@@ -32,10 +38,97 @@ pub async fn serve_app(method: Method, uri: Uri, headers: HeaderMap) -> Response
             return (StatusCode::NOT_FOUND, "Not found").into_response();
         }
     }
-    match asset("index.html") {
-        Some(file) => file_response("index.html", file, &headers),
-        None => Html(NOT_BUILT).into_response(),
+    app_page(&LinkPreview::generic(public_url), &headers)
+}
+
+/// What a link to a page shows when shared in another app: Open Graph and Twitter card tags, and the title.
+pub struct LinkPreview {
+    pub title: String,
+    pub description: String,
+    /// An absolute address.
+    pub image: String,
+    /// An absolute address.
+    pub url: String,
+    /// `og:type`: `website`, or `article` for one project.
+    pub kind: &'static str,
+}
+
+const GENERIC_DESCRIPTION: &str = "Grow: a collaboration platform built for creatives, by creatives.";
+
+impl LinkPreview {
+    /// Grow's own: for every page that is not a public project's.
+    pub fn generic(public_url: &str) -> Self {
+        Self {
+            title: "Grow".into(),
+            description: GENERIC_DESCRIPTION.into(),
+            image: Self::card_image(public_url),
+            url: format!("{public_url}/"),
+            kind: "website",
+        }
     }
+
+    /// The 1200x630 Grow card (web/public/link-card.png), for a page without a picture of its own.
+    pub fn card_image(public_url: &str) -> String {
+        format!("{public_url}/link-card.png")
+    }
+
+    fn head(&self) -> String {
+        let (title, description) = (escape(&self.title), escape(&self.description));
+        let (image, url, kind) = (escape(&self.image), escape(&self.url), self.kind);
+        format!(
+            "<title>{title}</title>\n    <meta name=\"description\" content=\"{description}\" />\n    \
+             <meta property=\"og:site_name\" content=\"Grow\" />\n    <meta property=\"og:type\" content=\"{kind}\" />\n    \
+             <meta property=\"og:title\" content=\"{title}\" />\n    \
+             <meta property=\"og:description\" content=\"{description}\" />\n    \
+             <meta property=\"og:image\" content=\"{image}\" />\n    <meta property=\"og:url\" content=\"{url}\" />\n    \
+             <meta name=\"twitter:card\" content=\"summary_large_image\" />\n    \
+             <meta name=\"twitter:title\" content=\"{title}\" />\n    \
+             <meta name=\"twitter:description\" content=\"{description}\" />\n    \
+             <meta name=\"twitter:image\" content=\"{image}\" />\n  "
+        )
+    }
+}
+
+/// Text made safe inside an HTML attribute or element.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The built page with `preview`'s tags in place of its own title and description.
+fn with_preview(index: &str, preview: &LinkPreview) -> String {
+    let mut page = index.to_string();
+    for (start, end) in [("<title>", "</title>"), ("<meta name=\"description\"", ">")] {
+        if let Some(from) = page.find(start) {
+            if let Some(len) = page[from..].find(end) {
+                page.replace_range(from..from + len + end.len(), "");
+            }
+        }
+    }
+    match page.find("</head>") {
+        Some(at) => page.insert_str(at, &preview.head()),
+        None => page.insert_str(0, &preview.head()),
+    }
+    page
+}
+
+/// The app's page (the built `index.html`) carrying `preview`'s tags; revalidated on every visit (its tag names the
+/// content, so an unchanged page answers 304).
+pub fn app_page(preview: &LinkPreview, request: &HeaderMap) -> Response {
+    let index = asset("index.html").map(|(index, _)| String::from_utf8_lossy(&index).into_owned());
+    let page = with_preview(index.as_deref().unwrap_or(NOT_BUILT), preview).into_bytes();
+    let hash = sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(&page)).into();
+    file_response("index.html", (page, hash), request)
 }
 
 /// A file of the app and its SHA-256: the embedded build, or, when `GROW_WEB_DIST` names a folder, that
@@ -105,6 +198,27 @@ mod tests {
             h.insert(header::ORIGIN, o.parse().unwrap());
         }
         h
+    }
+
+    #[test]
+    fn a_preview_replaces_the_pages_title_and_description_and_escapes_what_it_says() {
+        let index = "<html><head><meta charset=\"UTF-8\" />\n<meta name=\"description\" content=\"Old\" />\n\
+                     <title>Grow</title></head><body></body></html>";
+        let preview = LinkPreview {
+            title: "Tide \"Clock\" <b>".into(),
+            description: "Fish & tides".into(),
+            image: "https://grow.example/api/files/a.png".into(),
+            url: "https://grow.example/project/7".into(),
+            kind: "article",
+        };
+        let page = with_preview(index, &preview);
+        assert_eq!(page.matches("<title>").count(), 1, "{page}");
+        assert!(page.contains("<title>Tide &quot;Clock&quot; &lt;b&gt;</title>"), "{page}");
+        assert!(!page.contains("Old"), "{page}");
+        assert!(page.contains("<meta property=\"og:description\" content=\"Fish &amp; tides\" />"), "{page}");
+        assert!(page.contains("<meta property=\"og:image\" content=\"https://grow.example/api/files/a.png\" />"));
+        assert!(page.contains("<meta name=\"twitter:card\" content=\"summary_large_image\" />"));
+        assert!(page.find("og:url").unwrap() < page.find("</head>").unwrap());
     }
 
     #[test]

@@ -42,7 +42,7 @@ pub fn judge(bytes: &[u8]) -> Option<&'static str> {
 /// The kinds known by their first bytes (everything but plain text).
 fn judge_magic(bytes: &[u8]) -> Option<&'static str> {
     use infer::{archive, audio, doc, image, video};
-    let checks: [Check; 18] = [
+    let checks: [Check; 19] = [
         (image::is_png, "png"),
         (image::is_jpeg, "jpg"),
         (image::is_webp, "webp"),
@@ -58,12 +58,32 @@ fn judge_magic(bytes: &[u8]) -> Option<&'static str> {
         (archive::is_zip, "zip"),
         (audio::is_mp3, "mp3"),
         (audio::is_m4a, "m4a"),
+        // Safari records MP4 audio under other brands (`iso5`, `mp42`, …): any ISO base-media file that holds sound
+        // and no picture is a voice message (API.md "Uploads").
+        (is_audio_only_mp4, "m4a"),
         (audio::is_ogg, "ogg"),
         (audio::is_wav, "wav"),
         // Browsers record voice as WebM (a Matroska file): stored and served as audio.
         (video::is_webm, "webm"),
     ];
     checks.iter().find(|(check, _)| check(bytes)).map(|(_, extension)| *extension)
+}
+
+/// An ISO base-media file (an `ftyp` box first) whose track handlers, as far as the judged bytes reach, include
+/// sound (`soun`) and no picture (`vide`). A recorder writes its tracks' headers before the media, so they fall
+/// within the first bytes; a file whose headers come last is not judged audio.
+fn is_audio_only_mp4(bytes: &[u8]) -> bool {
+    if bytes.get(4..8) != Some(b"ftyp") {
+        return false;
+    }
+    // hdlr box: size, "hdlr", version and flags, pre_defined, then the handler type.
+    let handlers = memchr::memmem::find_iter(bytes, b"hdlr").filter_map(|at| bytes.get(at + 12..at + 16));
+    let (mut sound, mut picture) = (false, false);
+    for handler in handlers {
+        sound |= handler == b"soun";
+        picture |= handler == b"vide";
+    }
+    sound && !picture
 }
 
 /// Plain text: UTF-8 with no control characters beyond whitespace.
@@ -290,6 +310,28 @@ pub fn router() -> OpenApiRouter<AppState> {
 mod tests {
     use super::judge;
 
+    fn boxed(kind: &[u8; 4], payload: &[u8]) -> Vec<u8> {
+        let mut out = ((payload.len() + 8) as u32).to_be_bytes().to_vec();
+        out.extend_from_slice(kind);
+        out.extend_from_slice(payload);
+        out
+    }
+
+    /// An MP4 file of `brand` whose tracks have these handlers, as a recorder writes one (headers first).
+    fn mp4_with(brand: &[u8; 4], handlers: &[&[u8; 4]]) -> Vec<u8> {
+        let mut file = boxed(b"ftyp", &[&brand[..], &[0, 0, 2, 0], b"isommp41"].concat());
+        let tracks: Vec<u8> = handlers
+            .iter()
+            .flat_map(|handler| {
+                let hdlr = boxed(b"hdlr", &[&[0u8; 8][..], &handler[..], &[0u8; 12], b"Handler\0"].concat());
+                boxed(b"trak", &boxed(b"mdia", &hdlr))
+            })
+            .collect();
+        file.extend(boxed(b"moov", &tracks));
+        file.extend(boxed(b"mdat", &[7u8; 64]));
+        file
+    }
+
     #[test]
     fn files_are_judged_by_their_bytes() {
         assert_eq!(judge(b"%PDF-1.7\n..."), Some("pdf"));
@@ -297,6 +339,10 @@ mod tests {
         assert_eq!(judge(b"plain notes\nline two\n"), Some("txt"));
         assert_eq!(judge(b"\0\x01\x02binary"), None);
         assert_eq!(judge(b"MZ\x90\0\x03\0\0\0"), None, "a Windows program");
+        assert_eq!(judge(&mp4_with(b"iso5", &[b"soun"])), Some("m4a"), "Safari's voice recording");
+        assert_eq!(judge(&mp4_with(b"mp42", &[b"soun"])), Some("m4a"));
+        assert_eq!(judge(&mp4_with(b"isom", &[b"vide", b"soun"])), None, "a video with sound");
+        assert_eq!(judge(&mp4_with(b"isom", &[])), None, "no track header to judge by");
     }
 
     #[test]

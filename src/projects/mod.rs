@@ -11,6 +11,7 @@ mod members;
 pub mod model;
 pub mod pdf;
 mod posts;
+pub mod public;
 mod routes;
 pub mod rules;
 pub mod store;
@@ -105,4 +106,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(members::remove_collaborator))
         .routes(routes!(members::join))
         .routes(routes!(members::request_collaboration))
+        .routes(routes!(public::card))
 }

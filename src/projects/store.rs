@@ -60,7 +60,7 @@ where
 
 /// A place in the feed or the deck: the project, its card version and the caller's own marks
 /// (the rest of the card comes from [`super::cards`]).
-#[derive(Debug, sqlx::FromRow)]
+#[derive(Debug)]
 pub struct CardEntry {
     pub id: i64,
     pub created_at: i64,
@@ -70,6 +70,7 @@ pub struct CardEntry {
     /// As [`ProjectRow::my_role`].
     pub my_role: String,
 }
+crate::from_row!(CardEntry { id, created_at, card_version, supported_by_me, my_role });
 
 /// The columns of a [`CardEntry`], for the caller `$1`.
 macro_rules! entry_columns {
@@ -85,12 +86,11 @@ macro_rules! entry_columns {
 const ENTRY_SELECT: &str = concat!("SELECT ", entry_columns!(), " FROM projects p");
 
 /// A project in a search answer: its card entry (the caller's marks) and its owner's role.
-#[derive(sqlx::FromRow)]
 pub struct ListedEntry {
-    #[sqlx(flatten)]
     pub entry: CardEntry,
     pub owner_role: String,
 }
+crate::from_row!(ListedEntry { entry: flatten, owner_role });
 
 /// API.md "Feed": published, active projects of every owner, newest first.
 pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<CardEntry>, sqlx::Error> {
@@ -688,4 +688,43 @@ pub async fn listed_entries(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec
         crate::db::ids_param(conn, 2)
     );
     sqlx::query_as(&sql).bind(me).bind(crate::db::id_array(ids)).fetch_all(&mut *conn).await
+}
+
+/// What a project's public card shows (API.md "Public project pages and link previews").
+pub struct PublicCardRow {
+    pub id: i64,
+    pub title: String,
+    pub description: String,
+    pub image_urls: String,
+    pub category: String,
+    pub phase: String,
+    pub looking_for: String,
+    pub supporter_count: i64,
+    pub owner_first_name: String,
+    pub owner_profile_image_url: Option<String>,
+}
+crate::from_row!(PublicCardRow {
+    id,
+    title,
+    description,
+    image_urls,
+    category,
+    phase,
+    looking_for,
+    supporter_count,
+    owner_first_name,
+    owner_profile_image_url
+});
+
+/// The card of a project anyone may see: published, active, its owner not suspended.
+pub async fn public_card(conn: &mut Conn, id: i64) -> Result<Option<PublicCardRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT p.id, p.title, p.description, p.image_urls, p.category, p.phase, p.looking_for, p.supporter_count, \
+         u.first_name AS owner_first_name, u.profile_image_url AS owner_profile_image_url \
+         FROM projects p JOIN users u ON u.id = p.owner_id \
+         WHERE p.id = $1 AND p.is_published = 1 AND p.is_active = 1 AND u.suspended_at IS NULL",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await
 }

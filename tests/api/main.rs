@@ -22,6 +22,7 @@ mod people;
 mod platform;
 mod pledges;
 mod projects;
+mod public;
 mod reach;
 mod realtime;
 mod rewards;

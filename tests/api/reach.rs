@@ -53,7 +53,7 @@ fn forbidden_as_unavailable(answer: &crate::helpers::Answer) {
 }
 
 /// Suspends `user` as an administrator would, through a report on them.
-async fn suspend(app: &TestApp, user: i64) {
+pub(crate) async fn suspend(app: &TestApp, user: i64) {
     let (reporter, _, _) = person(app, "explorer").await;
     let report =
         reporter.post("/api/reports", &json!({ "targetType": "user", "targetId": user, "reason": "Spam" })).await;

@@ -257,3 +257,43 @@ async fn a_gif_keeps_its_frames_and_loses_its_comments() {
     assert_eq!(bytes.windows(2).filter(|w| *w == b"\x2c\x00").count(), 2, "both frames kept");
     assert!(String::from_utf8_lossy(&bytes).contains("NETSCAPE2.0"), "still loops");
 }
+
+fn mp4_box(kind: &[u8; 4], payload: &[u8]) -> Vec<u8> {
+    let mut out = ((payload.len() + 8) as u32).to_be_bytes().to_vec();
+    out.extend_from_slice(kind);
+    out.extend_from_slice(payload);
+    out
+}
+
+/// An MP4 recording as Safari's MediaRecorder writes one: `ftyp` of `brand`, then the tracks' headers (one a
+/// handler), then the media.
+fn mp4_recording(brand: &[u8; 4], handlers: &[&[u8; 4]]) -> Vec<u8> {
+    let mut file = mp4_box(b"ftyp", &[&brand[..], &[0, 0, 2, 0], b"iso6mp41"].concat());
+    let mut tracks = mp4_box(b"mvhd", &[0u8; 100]);
+    for handler in handlers {
+        let hdlr = mp4_box(b"hdlr", &[&[0u8; 8][..], &handler[..], &[0u8; 12], b"Core Media Audio\0"].concat());
+        tracks.extend(mp4_box(b"trak", &mp4_box(b"mdia", &hdlr)));
+    }
+    file.extend(mp4_box(b"moov", &tracks));
+    file.extend(mp4_box(b"mdat", &[0x21u8; 4096]));
+    file
+}
+
+#[tokio::test]
+async fn voice_recorded_by_safari_as_mp4_is_accepted_and_served_as_audio_but_a_video_is_not() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    for brand in [b"iso5", b"mp42", b"isom"] {
+        let voice = upload(&client, "file", vec![("voice.mp4", "audio/mp4", mp4_recording(brand, &[b"soun"]))]).await;
+        assert_eq!(voice.status, StatusCode::OK, "brand {}: {}", String::from_utf8_lossy(brand), voice.body);
+        let url = voice.body["fileUrl"].as_str().unwrap();
+        let served = client.http.get(app.url(url)).send().await.unwrap();
+        assert_eq!(served.headers()["content-type"], "audio/mp4");
+        assert_eq!(served.headers()["content-disposition"], "inline", "played in the page");
+        assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+    }
+    let video =
+        upload(&client, "file", vec![("clip.mp4", "audio/mp4", mp4_recording(b"iso5", &[b"vide", b"soun"]))]).await;
+    assert_eq!(video.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{}", video.body);
+    assert!(video.message().contains("is not a supported file type"), "{}", video.body);
+}

@@ -171,10 +171,11 @@ test('signed-out visitors see the auth page, the join gate, the public design sy
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();
   await audit(page, 'signed out: /profile');
 
-  await page.goto('/join/7');
+  // No such project (a public one shows its card: e2e/public-project.spec.ts).
+  await page.goto('/join/987654321');
   await expect(page.getByText('Authentication Required')).toBeVisible();
   await expect(page.getByText('Please log in to join this project.')).toBeVisible();
-  await audit(page, 'signed out: /join/7');
+  await audit(page, 'signed out: /join/987654321');
   await shot(page, '09-join-signed-out');
   await page.getByRole('button', { name: 'Go to Home' }).click();
   await expect(page.getByRole('tab', { name: 'LOGIN' })).toBeVisible();

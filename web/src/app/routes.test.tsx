@@ -70,13 +70,19 @@ describe('AppRoutes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
-  it('asks a signed-out visitor to log in to join a project', async () => {
+  it('asks a signed-out visitor to log in to join a project that is not public', async () => {
     signedOut();
+    server.use(
+      http.get('/api/public/projects/:id', () =>
+        HttpResponse.json<ErrorBody>({ message: 'Project not found' }, { status: 404 }),
+      ),
+    );
     const { location } = renderWithProviders(<AppRoutes />, { path: '/join/42' });
     expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
     expect(screen.getByText('Please log in to join this project.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Home' }));
-    expect(location()).toBe('/');
+    // The sign-in page, which comes back to the project afterwards.
+    expect(location()).toBe(`/?next=${encodeURIComponent('/join/42')}`);
   });
 
   it('shows the design system to signed-out visitors', async () => {

@@ -23,7 +23,7 @@ import { AppShell } from '@/app/shell/app-shell';
 const AuthScreen = lazyChunk(() => import('@/features/auth/screens/auth-screen'));
 const DesignSystemScreen = lazyChunk(() => import('@/features/design-system/design-system-screen'));
 const NotFoundScreen = lazyChunk(() => import('@/app/screens/not-found-screen'));
-const JoinLoginRequiredScreen = lazyChunk(() => import('@/app/screens/join-login-required-screen'));
+const PublicProjectScreen = lazyChunk(() => import('@/features/join/public-project-screen'));
 const ExploreScreen = lazyChunk(() => import('@/features/explore/explore-screen'));
 const SearchScreen = lazyChunk(() => import('@/features/search/search-screen'));
 const CreateScreen = lazyChunk(() => import('@/features/projects/projects-screen'));
@@ -134,8 +134,10 @@ function SignedOutRoutes() {
     <Switch>
       <Route path="/">{page(<AuthScreen />)}</Route>
       <Route path="/profile">{page(<AuthScreen />)}</Route>
-      <Route path="/join/:projectId">{page(<JoinLoginRequiredScreen />)}</Route>
-      <Route path="/project/:id">{page(<JoinLoginRequiredScreen />)}</Route>
+      <Route path="/join/:projectId">
+        {(params) => page(<PublicProjectScreen projectId={params.projectId} />)}
+      </Route>
+      <Route path="/project/:id">{(params) => page(<PublicProjectScreen projectId={params.id} />)}</Route>
       <Route path="/design-system">
         {page(
           <main className="mx-auto w-full max-w-lg px-4 pb-12 pt-safe">

@@ -201,12 +201,13 @@ export function noteWhereSessionEnded(path: string): void {
 
 /**
  * Where to go once `user` has signed in: back to the screen their session ended on, when it is the same person
- * signing in again; home otherwise (spec 000 §4), so nobody lands where the person before them was.
+ * signing in again; else to `next`, the page whose link led to the sign-in (a shared project, say); home otherwise
+ * (spec 000 §4), so nobody lands where the person before them was.
  */
-export function pathAfterSignIn(user: User): string {
+export function pathAfterSignIn(user: User, next: string | null = null): string {
   const back = ended?.userId === user.id ? ended.returnTo : null;
   setEnded(null);
-  return back ?? '/';
+  return back ?? next ?? '/';
 }
 
 /** For tests: no session has ended here. */

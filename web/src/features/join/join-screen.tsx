@@ -55,7 +55,7 @@ function Message({
 /**
  * The join-project screen at /join/{id} and /project/{id} (spec 000 §2): PROJECT OVERVIEW, then JOIN THE TEAM!
  * with the three roles. 'Loading project...' first; 'Project Not Found' for a project that does not exist (or is
- * not published). Signed-out visitors never get here: the router shows 'Authentication Required'.
+ * not published). Signed-out visitors never get here: they see the public card (public-project-screen.tsx).
  */
 export default function JoinScreen({ projectId }: { projectId: string }) {
   const {

@@ -1037,6 +1037,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** No session needed: the card of a published project whose owner is active, 404 for anything else. */
+        get: operations["card"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/public-key": {
         parameters: {
             query?: never;
@@ -2078,6 +2095,25 @@ export interface components {
             projectId: number;
             title: string;
             updatedAt: string;
+        };
+        /** @description The owner as a public card names them: first name and photo only. */
+        PublicOwner: {
+            firstName: string;
+            profileImageUrl?: string | null;
+        };
+        /** @description A public project's card: what its shared link shows to anyone. */
+        PublicProject: {
+            category: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            imageUrls: string[];
+            lookingFor: string[];
+            owner: components["schemas"]["PublicOwner"];
+            phase: string;
+            /** Format: int64 */
+            supporterCount: number;
+            title: string;
         };
         PushKeys: {
             /** @description The browser's auth secret, base64url (16 bytes). */
@@ -6611,6 +6647,44 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the budget's window ends */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProject"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such project, or one that is not public */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useEndedSession } from '@/lib/session';
@@ -27,7 +28,11 @@ export default function AuthScreen() {
   const { users, remember, forget } = useRememberedUsers();
   const reset = useResetToken();
   const ended = useEndedSession();
-  const [tab, setTab] = useState<Tab>('login');
+  const search = useSearch();
+  // A shared project's Sign up opens this page on its SIGN UP tab (`?tab=signup`).
+  const [tab, setTab] = useState<Tab>(() =>
+    new URLSearchParams(search).get('tab') === 'signup' ? 'signup' : 'login',
+  );
   const [resetOpen, setResetOpen] = useState(false);
   // Bumped after a sign-up so the login form starts again with the new username filled in.
   const [prefill, setPrefill] = useState({ username: '', version: 0 });
