@@ -28,7 +28,7 @@ test('a signed-out visitor opens a shared project link, reads its card, signs up
   await page.goto(`/project/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(description)).toBeVisible();
-  await expect(page.getByText('Marina', { exact: true })).toBeVisible();
+  await expect(page.getByText('Started by Marina')).toBeVisible();
   await expect(page.getByText('Collaborator', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Join Marina on Grow' })).toBeVisible();
   await captureBothThemes(page, 'public-project', 'signed out: a shared project', true);

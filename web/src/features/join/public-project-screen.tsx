@@ -169,7 +169,7 @@ function Page({ children }: { children: ReactNode }) {
   return (
     <main className="min-h-dvh bg-background pb-safe pt-safe">
       <div className="mx-auto flex w-full max-w-lg flex-col gap-5 px-4 pb-12 pt-6">
-        <Link href="/" aria-label="Grow home" className="self-start">
+        <Link href="/" aria-label="Grow home" className="inline-flex min-h-11 items-center self-start">
           <GrowLogo markClassName="size-8" />
         </Link>
         {children}
