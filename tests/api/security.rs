@@ -94,6 +94,7 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST /api/auth/reset-password", "the reset link's page"),
     ("GET /api/projects/{id}", "the join page shows a published project before signing in"),
     ("GET /api/push/public-key", "the server's public VAPID key"),
+    ("GET /api/public/projects/{id}", "a shared link's public card of a published project"),
 ];
 
 #[tokio::test]
@@ -337,6 +338,7 @@ async fn every_call_that_names_someone_elses_thing_refuses_a_stranger_and_change
             "",
         ),
         ("GET /api/projects/{id}", Some((format!("/api/projects/{d}"), json!({}))), ""),
+        ("GET /api/public/projects/{id}", Some((format!("/api/public/projects/{d}"), json!({}))), ""),
         ("PATCH /api/projects/{id}", Some((format!("/api/projects/{p}"), json!({ "title": "Eve's now" }))), ""),
         ("DELETE /api/projects/{id}", Some((format!("/api/projects/{p}"), json!({}))), ""),
         ("GET /api/projects/{id}/collaborators", None, "a published project's team is on its page"),

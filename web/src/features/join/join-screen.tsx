@@ -4,8 +4,6 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
 import { thumbnailUrl } from '@/lib/projects/images';
@@ -13,13 +11,8 @@ import { projectQuery } from '@/lib/projects/queries';
 import { type JoinProject, type JoinRole } from './api/join';
 import { JoinDialog } from './components/join-dialog';
 import { useJoinProject } from './hooks/use-join-project';
-import { categoryLabel, phaseLabel, visibleLookingFor } from './lib/labels';
-
-const LOOKING_FOR_BADGE: Record<string, 'innovator' | 'collaborator' | 'explorer'> = {
-  Innovator: 'innovator',
-  Collaborator: 'collaborator',
-  Explorer: 'explorer',
-};
+import { categoryLabel, phaseLabel } from './lib/labels';
+import { LookingFor, ProjectCover, ProjectLoading } from './components/project-parts';
 
 /** The 256 px thumbnail of the project's first picture. */
 function coverOf(project: JoinProject): string | null {
@@ -70,14 +63,7 @@ export default function JoinScreen({ projectId }: { projectId: string }) {
   if (isPending) {
     return (
       <div className="space-y-4">
-        <p role="status" className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
-          <Spinner size="sm" label="" />
-          Loading project...
-        </p>
-        <Skeleton className="aspect-[16/9] w-full rounded-2xl" />
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
+        <ProjectLoading />
       </div>
     );
   }
@@ -122,7 +108,6 @@ function Overview({ project, projectId }: { project: JoinProject; projectId: str
     setChoosing(false);
   });
   const cover = coverOf(project);
-  const lookingFor = visibleLookingFor(project.lookingFor);
   const member =
     project.myRole === 'owner' || project.myRole === 'collaborator' || project.myRole === 'viewer';
 
@@ -132,24 +117,14 @@ function Overview({ project, projectId }: { project: JoinProject; projectId: str
         aria-labelledby="project-overview"
         className="overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-soft"
       >
-        <div className="relative aspect-[16/9] w-full overflow-hidden bg-muted">
-          {cover ? (
-            <img src={cover} alt={`${project.title} cover`} className="size-full object-cover" />
-          ) : (
-            <div
-              aria-hidden
-              className="flex size-full items-center justify-center bg-gradient-to-br from-brand-violet to-innovator font-display text-7xl font-extrabold text-on-solid"
-            >
-              {project.title.trim().charAt(0).toUpperCase()}
-            </div>
-          )}
+        <ProjectCover title={project.title} src={cover}>
           {project.isProtected && (
             <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-card/90 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-foreground shadow-soft backdrop-blur">
               <Lock className="size-3.5" aria-hidden />
               Protected
             </span>
           )}
-        </div>
+        </ProjectCover>
         <div className="space-y-4 p-5">
           <div>
             <h2
@@ -185,20 +160,7 @@ function Overview({ project, projectId }: { project: JoinProject; projectId: str
           >
             {project.description || 'No description provided'}
           </p>
-          {lookingFor.length > 0 && (
-            <div>
-              <h4 className="mb-2 font-display text-xs font-extrabold tracking-[0.14em] text-muted-foreground">
-                WE&apos;RE LOOKING FOR:
-              </h4>
-              <ul className="flex flex-wrap gap-1.5">
-                {lookingFor.map((role) => (
-                  <li key={role}>
-                    <Badge variant={LOOKING_FOR_BADGE[role] ?? 'default'}>{role}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <LookingFor roles={project.lookingFor} heading="h4" />
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1.5">
               <Users className="size-4" aria-hidden />

@@ -7,19 +7,12 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { GrowLogo } from '@/components/ui/logo';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
 import { signInHref } from '@/lib/next-path';
 import { publicProjectQuery } from './api/public-project';
-import { categoryLabel, phaseLabel, visibleLookingFor } from './lib/labels';
-
-const LOOKING_FOR_BADGE: Record<string, 'innovator' | 'collaborator' | 'explorer'> = {
-  Innovator: 'innovator',
-  Collaborator: 'collaborator',
-  Explorer: 'explorer',
-};
+import { categoryLabel, phaseLabel } from './lib/labels';
+import { LookingFor, ProjectCover, ProjectLoading } from './components/project-parts';
 
 /**
  * A shared project link opened signed out (/project/{id}, /join/{id}; API.md "Public project pages"): the project's
@@ -33,14 +26,7 @@ export default function PublicProjectScreen({ projectId }: { projectId: string }
   if (isPending) {
     return (
       <Page>
-        <p role="status" className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
-          <Spinner size="sm" label="" />
-          Loading project...
-        </p>
-        <Skeleton className="aspect-[16/9] w-full rounded-3xl" />
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
+        <ProjectLoading rounded="rounded-3xl" />
       </Page>
     );
   }
@@ -68,7 +54,6 @@ export default function PublicProjectScreen({ projectId }: { projectId: string }
   }
 
   const cover = project.imageUrls[0];
-  const lookingFor = visibleLookingFor(project.lookingFor);
   const supporters = project.supporterCount;
   return (
     <Page>
@@ -76,18 +61,7 @@ export default function PublicProjectScreen({ projectId }: { projectId: string }
         aria-labelledby="public-project-title"
         className="overflow-hidden rounded-3xl border border-border bg-card text-card-foreground shadow-soft"
       >
-        <div className="relative aspect-[16/9] w-full overflow-hidden bg-muted">
-          {cover ? (
-            <img src={cover} alt={`${project.title} cover`} className="size-full object-cover" />
-          ) : (
-            <div
-              aria-hidden
-              className="flex size-full items-center justify-center bg-gradient-to-br from-brand-violet to-innovator font-display text-7xl font-extrabold text-on-solid"
-            >
-              {project.title.trim().charAt(0).toUpperCase()}
-            </div>
-          )}
-        </div>
+        <ProjectCover title={project.title} src={cover ?? null} />
         <div className="space-y-4 p-5">
           <div className="flex flex-wrap gap-2">
             <Badge variant="outline">{categoryLabel(project.category)}</Badge>
@@ -123,23 +97,7 @@ export default function PublicProjectScreen({ projectId }: { projectId: string }
           >
             {project.description || 'No description provided'}
           </p>
-          {lookingFor.length > 0 && (
-            <section aria-labelledby="public-looking-for">
-              <h2
-                id="public-looking-for"
-                className="mb-2 font-display text-xs font-extrabold tracking-[0.14em] text-muted-foreground"
-              >
-                WE&apos;RE LOOKING FOR:
-              </h2>
-              <ul className="flex flex-wrap gap-1.5">
-                {lookingFor.map((role) => (
-                  <li key={role}>
-                    <Badge variant={LOOKING_FOR_BADGE[role] ?? 'default'}>{role}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <LookingFor roles={project.lookingFor} heading="h2" />
         </div>
       </article>
       <section
