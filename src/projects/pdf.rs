@@ -1,71 +1,35 @@
-//! The project summary as a PDF (API.md "PDF"), written with `pdf-writer`: a small, dependency-free
-//! writer (a clean build adds seconds, not minutes) using the PDF standard fonts, so nothing is
-//! embedded. The standard fonts speak WinAnsi (Western European); a character beyond it is shown as
-//! '?'. User text is only ever a string operand, escaped by the writer, never content syntax.
+//! The project summary as a PDF (API.md "PDF"), written with `pdf-writer` (a small writer: a clean build adds
+//! seconds, not minutes). Text in any script is shaped and drawn in embedded font subsets (`fonts`). User text
+//! only ever becomes glyph ids and an escaped string, never content syntax.
 
-use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str, TextStr};
+mod fonts;
 
-pub struct Summary<'a> {
-    pub title: &'a str,
-    pub owner: &'a str,
-    pub category: &'a str,
-    pub phase: &'a str,
+use pdf_writer::{Content, Pdf, Rect, Ref, TextStr};
+
+pub struct Summary {
+    pub title: String,
+    pub owner: String,
+    pub category: String,
+    pub phase: String,
     pub phase_progress: i64,
-    pub description: &'a str,
-    pub looking_for: &'a [String],
+    pub description: String,
+    pub looking_for: Vec<String>,
     pub supporters: i64,
     pub collaborators: i64,
     pub tasks_done: i64,
     pub tasks_total: i64,
     /// Newest first: (title, date, content).
     pub updates: Vec<(String, String, String)>,
-    pub generated_on: &'a str,
+    pub generated_on: String,
 }
 
 const PAGE_W: f32 = 595.0;
 const PAGE_H: f32 = 842.0;
 const MARGIN: f32 = 56.0;
-const REGULAR: Name = Name(b"F1");
-const BOLD: Name = Name(b"F2");
 
-/// Helvetica's advance widths (per 1000 units) for ASCII 32-126.
-const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
-    556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
-    722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
-    556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
-    260, 334, 584,
-];
-
-/// A character in WinAnsiEncoding, or '?' when the standard fonts cannot show it.
-fn win_ansi(c: char) -> u8 {
-    match c {
-        ' '..='~' => c as u8,
-        '\u{a0}'..='\u{ff}' => c as u32 as u8,
-        '€' => 0x80,
-        '…' => 0x85,
-        '‘' => 0x91,
-        '’' => 0x92,
-        '“' => 0x93,
-        '”' => 0x94,
-        '•' => 0x95,
-        '–' => 0x96,
-        '—' => 0x97,
-        '™' => 0x99,
-        '\t' => b' ',
-        _ => b'?',
-    }
-}
-
+/// The width of a line of text in points.
 fn width(text: &str, size: f32, bold: bool) -> f32 {
-    let units: f32 = text
-        .chars()
-        .map(|c| match c {
-            ' '..='~' => f32::from(HELVETICA[(c as usize) - 32]),
-            _ => 556.0,
-        })
-        .sum();
-    units * size / 1000.0 * if bold { 1.06 } else { 1.0 }
+    fonts::layout(text, size, bold).width
 }
 
 /// Breaks a paragraph into lines that fit `max` points (a word longer than a line is cut).
@@ -100,6 +64,7 @@ fn wrap(text: &str, size: f32, bold: bool, max: f32) -> Vec<String> {
 
 /// Pages of content, starting a new one when the cursor reaches the bottom margin.
 struct Writer {
+    fonts: fonts::Embedder,
     done: Vec<Content>,
     current: Content,
     y: f32,
@@ -107,7 +72,7 @@ struct Writer {
 
 impl Writer {
     fn new() -> Self {
-        Self { done: Vec::new(), current: Content::new(), y: PAGE_H - MARGIN }
+        Self { fonts: fonts::Embedder::default(), done: Vec::new(), current: Content::new(), y: PAGE_H - MARGIN }
     }
 
     fn page(&mut self) -> &mut Content {
@@ -127,24 +92,30 @@ impl Writer {
     }
 
     fn text_at(&mut self, x: f32, y: f32, text: &str, size: f32, bold: bool, rgb: (f32, f32, f32)) {
-        let bytes: Vec<u8> = text.chars().map(win_ansi).collect();
-        let page = self.page();
-        page.set_fill_rgb(rgb.0, rgb.1, rgb.2);
-        page.begin_text();
-        page.set_font(if bold { BOLD } else { REGULAR }, size);
-        page.next_line(x, y);
-        page.show(Str(&bytes));
-        page.end_text();
+        self.line_at(x, y, &fonts::layout(text, size, bold), rgb);
+    }
+
+    fn line_at(&mut self, x: f32, y: f32, line: &fonts::Line, rgb: (f32, f32, f32)) {
+        self.current.set_fill_rgb(rgb.0, rgb.1, rgb.2);
+        self.fonts.draw(&mut self.current, line, x, y);
+    }
+
+    /// A line in a column `(x, room)` (`room` points wide): right-aligned when its paragraph reads right to left.
+    fn line_in(&mut self, (x, room): (f32, f32), y: f32, text: &str, size: f32, bold: bool, rgb: (f32, f32, f32)) {
+        let line = fonts::layout(text, size, bold);
+        let x = if fonts::reads_right_to_left(text) { x + (room - line.width).max(0.0) } else { x };
+        self.line_at(x, y, &line, rgb);
     }
 
     /// A wrapped paragraph at the left margin.
     fn paragraph(&mut self, text: &str, size: f32, bold: bool, rgb: (f32, f32, f32)) {
         let leading = size * 1.4;
-        for line in wrap(text, size, bold, PAGE_W - 2.0 * MARGIN) {
+        let room = PAGE_W - 2.0 * MARGIN;
+        for line in wrap(text, size, bold, room) {
             self.room(leading);
             self.y -= leading;
             let y = self.y;
-            self.text_at(MARGIN, y, &line, size, bold, rgb);
+            self.line_in((MARGIN, room), y, &line, size, bold, rgb);
         }
     }
 
@@ -165,14 +136,15 @@ impl Writer {
         self.y -= 16.0;
         let y = self.y;
         self.text_at(MARGIN, y, label, 10.5, true, GREY);
-        let lines = wrap(value, 10.5, false, PAGE_W - 2.0 * MARGIN - 110.0);
+        let room = PAGE_W - 2.0 * MARGIN - 110.0;
+        let lines = wrap(value, 10.5, false, room);
         for (i, line) in lines.iter().enumerate() {
             if i > 0 {
                 self.room(15.0);
                 self.y -= 15.0;
             }
             let y = self.y;
-            self.text_at(MARGIN + 110.0, y, line, 10.5, false, INK);
+            self.line_in((MARGIN + 110.0, room), y, line, 10.5, false, INK);
         }
     }
 
@@ -201,10 +173,10 @@ fn capitalised(text: &str) -> String {
 }
 
 /// Writes the summary; the PDF's bytes.
-pub fn render(summary: &Summary<'_>) -> Vec<u8> {
+pub fn render(summary: &Summary) -> Vec<u8> {
     let mut w = Writer::new();
     // The band across the top with the title.
-    let title_lines = wrap(summary.title, 22.0, true, PAGE_W - 2.0 * MARGIN);
+    let title_lines = wrap(&summary.title, 22.0, true, PAGE_W - 2.0 * MARGIN);
     let band = 64.0 + 28.0 * title_lines.len() as f32;
     {
         let page = w.page();
@@ -214,13 +186,14 @@ pub fn render(summary: &Summary<'_>) -> Vec<u8> {
     }
     w.text_at(MARGIN, PAGE_H - 40.0, "GROW  ·  PROJECT SUMMARY", 9.5, true, WHITE);
     for (i, line) in title_lines.iter().enumerate() {
-        w.text_at(MARGIN, PAGE_H - 72.0 - 28.0 * i as f32, line, 22.0, true, WHITE);
+        let y = PAGE_H - 72.0 - 28.0 * i as f32;
+        w.line_in((MARGIN, PAGE_W - 2.0 * MARGIN), y, line, 22.0, true, WHITE);
     }
     w.y = PAGE_H - band - 8.0;
 
-    w.field("Owner", summary.owner);
-    w.field("Category", &capitalised(summary.category));
-    w.field("Phase", &format!("{} ({}% of the way)", capitalised(summary.phase), summary.phase_progress));
+    w.field("Owner", &summary.owner);
+    w.field("Category", &capitalised(&summary.category));
+    w.field("Phase", &format!("{} ({}% of the way)", capitalised(&summary.phase), summary.phase_progress));
     w.bar(summary.phase_progress as f32 / 100.0);
     let looking_for =
         if summary.looking_for.is_empty() { "Nobody yet".to_string() } else { summary.looking_for.join(", ") };
@@ -244,7 +217,7 @@ pub fn render(summary: &Summary<'_>) -> Vec<u8> {
 
     w.heading("About the project");
     let description =
-        if summary.description.trim().is_empty() { "No description provided" } else { summary.description };
+        if summary.description.trim().is_empty() { "No description provided" } else { &summary.description };
     w.paragraph(description, 11.0, false, INK);
 
     w.heading("Latest updates");
@@ -260,33 +233,31 @@ pub fn render(summary: &Summary<'_>) -> Vec<u8> {
     w.gap(18.0);
     w.paragraph(&format!("Generated by Grow on {}", summary.generated_on), 8.5, false, GREY);
 
-    assemble(summary.title, w.into_pages())
+    let fonts = std::mem::take(&mut w.fonts);
+    assemble(&summary.title, w.into_pages(), &fonts)
 }
 
-fn assemble(title: &str, pages: Vec<Content>) -> Vec<u8> {
+fn assemble(title: &str, pages: Vec<Content>, fonts: &fonts::Embedder) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
-    let regular = Ref::new(3);
-    let bold = Ref::new(4);
-    let info = Ref::new(5);
-    let first_page = 6;
+    let info = Ref::new(3);
+    let first_page = 4;
     let page_ids: Vec<Ref> = (0..pages.len()).map(|i| Ref::new(first_page + 2 * i as i32)).collect();
+    let first_font = first_page + 2 * pages.len() as i32;
+    let resources = fonts.resources(first_font);
     pdf.catalog(catalog).pages(tree);
     pdf.pages(tree).kids(page_ids.iter().copied()).count(page_ids.len() as i32);
-    pdf.type1_font(regular).base_font(Name(b"Helvetica")).encoding_predefined(Name(b"WinAnsiEncoding"));
-    pdf.type1_font(bold).base_font(Name(b"Helvetica-Bold")).encoding_predefined(Name(b"WinAnsiEncoding"));
     pdf.document_info(info).title(TextStr(title)).creator(TextStr("Grow"));
     for (content, page_id) in pages.into_iter().zip(&page_ids) {
         let content_id = Ref::new(page_id.get() + 1);
         let mut page = pdf.page(*page_id);
         page.parent(tree).media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H)).contents(content_id);
-        let mut resources = page.resources();
-        resources.fonts().pair(REGULAR, regular).pair(BOLD, bold);
-        drop(resources);
+        page.resources().fonts().pairs(resources.iter().copied());
         drop(page);
-        pdf.stream(content_id, &content.finish());
+        pdf.stream(content_id, &fonts::deflate(&content.finish())).filter(pdf_writer::Filter::FlateDecode);
     }
+    fonts.write(&mut pdf, first_font);
     pdf.finish()
 }
 
@@ -299,26 +270,27 @@ mod tests {
         let long = "A sentence that goes on. ".repeat(400);
         let updates = vec![("First (of many)".to_string(), "1 Nov 2026".to_string(), long.clone())];
         let pdf = render(&Summary {
-            title: "Solar (kiosk) \\ network",
-            owner: "Amara Okafor",
-            category: "technology",
-            phase: "prototype",
+            title: "Solar (kiosk) \\ network".into(),
+            owner: "Amara Okafor".into(),
+            category: "technology".into(),
+            phase: "prototype".into(),
             phase_progress: 60,
-            description: &long,
-            looking_for: &["Collaborator".into()],
+            description: long.clone(),
+            looking_for: vec!["Collaborator".into()],
             supporters: 12,
             collaborators: 2,
             tasks_done: 3,
             tasks_total: 5,
             updates,
-            generated_on: "23 Nov 2026",
+            generated_on: "23 Nov 2026".into(),
         });
         assert!(pdf.starts_with(b"%PDF-"));
         let text = String::from_utf8_lossy(&pdf);
         let count: String = text.split("/Count ").nth(1).unwrap().chars().take_while(char::is_ascii_digit).collect();
         assert!(count.parse::<i32>().unwrap() >= 2, "{count} pages");
-        // User text stays inside its string operand: balanced parentheses are kept, a backslash escaped.
-        assert!(text.contains("(Solar (kiosk) \\\\ network) Tj"), "{}", &text[..2000.min(text.len())]);
+        // User text is glyph ids in the page and an escaped string in the document's title.
+        assert!(text.contains(r"/Title (Solar (kiosk) \\ network)"), "{}", &text[..2000.min(text.len())]);
+        assert!(text.contains("/FontFile2"), "the font is embedded");
     }
 
     #[test]
@@ -327,7 +299,5 @@ mod tests {
             assert!(width(&line, 11.0, false) <= 300.0);
         }
         assert_eq!(wrap("Zoë – “quoted”", 11.0, false, 500.0), ["Zoë – “quoted”"]);
-        assert_eq!(win_ansi('ë'), 0xeb);
-        assert_eq!(win_ansi('日'), b'?');
     }
 }

@@ -345,21 +345,24 @@ pub async fn download_pdf(
         .format("%-d %B %Y")
         .to_string();
     let summary = pdf::Summary {
-        title: &project.title,
-        owner: &owner,
-        category: &project.category,
-        phase: &project.phase,
+        title: project.title.clone(),
+        owner,
+        category: project.category.clone(),
+        phase: project.phase.clone(),
         phase_progress: rules::phase_progress(&project.phase),
-        description: &project.description,
-        looking_for: &looking_for,
+        description: project.description.clone(),
+        looking_for,
         supporters: project.supporter_count,
         collaborators: project.collaborator_count,
         tasks_done: project.completed_task_count,
         tasks_total: project.task_count,
         updates,
-        generated_on: &generated_on,
+        generated_on,
     };
-    let bytes = pdf::render(&summary);
+    // Shaping text and subsetting fonts is CPU work: in the line of such work, off the threads that serve requests.
+    static PDFS: std::sync::LazyLock<crate::cpu_line::CpuLine> =
+        std::sync::LazyLock::new(|| crate::cpu_line::CpuLine::per_core(std::time::Duration::from_secs(3)));
+    let bytes = PDFS.run(move || pdf::render(&summary)).await?;
     let (plain, encoded) = pdf_file_name(&project.title);
     let disposition = format!("attachment; filename=\"{plain}\"; filename*=UTF-8''{encoded}");
     Ok((

@@ -480,6 +480,51 @@ async fn deleting_a_project_removes_everything_of_it_and_nothing_else() {
     assert_eq!(fan.get("/api/auth/user").await.status, StatusCode::OK);
 }
 
+/// A PDF's text as poppler reads it back, as a PDF viewer would.
+async fn pdf_text(bytes: &[u8]) -> String {
+    assert!(bytes.starts_with(b"%PDF-"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("summary.pdf");
+    std::fs::write(&file, bytes).unwrap();
+    let out = tokio::process::Command::new("pdftotext")
+        .arg(&file)
+        .arg("-")
+        .output()
+        .await
+        .expect("pdftotext (Debian's poppler-utils) reads the PDF back; scripts/test installs it");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[tokio::test]
+async fn the_pdf_prints_every_script_people_write_in_embedded_fonts() {
+    let app = spawn_app().await;
+    let (owner, _) = person_as(&app, "innovator").await;
+    let title = "Gdańsk: Źródło wiedzy";
+    let description = "Москва и Αθήνα. القاهرة الجديدة. ירושלים של זהב.";
+    let id = published(&owner, json!({ "title": title, "description": description })).await;
+    // Chinese, Japanese and Korean come from the system's Noto CJK fonts (scripts/test installs them).
+    let cjk = std::path::Path::new("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc").exists();
+    let far_east = "東京の太陽光発電 北京 서울";
+    owner.post(&format!("/api/projects/{id}/updates"), &json!({ "title": "Update", "content": far_east })).await;
+    let bytes = owner.http.post(app.url(&format!("/api/projects/{id}/download-pdf"))).send().await.unwrap();
+    assert_eq!(bytes.status(), StatusCode::OK);
+    let bytes = bytes.bytes().await.unwrap();
+    let text = pdf_text(&bytes).await;
+    let mut words = vec!["Gdańsk", "Źródło", "wiedzy", "Москва", "Αθήνα", "القاهرة", "الجديدة", "ירושלים", "זהב"];
+    if cjk {
+        words.extend(["東京の太陽光発電", "北京", "서울"]);
+    }
+    for word in words {
+        assert!(text.contains(word), "{word} in {text}");
+    }
+    assert!(!text.contains('?'), "nothing replaced by '?': {text}");
+    // The fonts travel in the file, as subsets (a whole Noto Sans is half a megabyte).
+    let raw = String::from_utf8_lossy(&bytes);
+    assert!(raw.contains("/FontFile2"), "embedded TrueType fonts");
+    assert!(bytes.len() < 400_000, "subsets, not whole fonts: {} bytes", bytes.len());
+}
+
 #[tokio::test]
 async fn the_pdf_summary_is_a_real_document_named_after_the_project() {
     let app = spawn_app().await;
@@ -501,19 +546,7 @@ async fn the_pdf_summary_is_a_real_document_named_after_the_project() {
         disposition.contains("filename*=UTF-8''Solar%20%28kiosks%29%20for%20Zo%C3%AB_project_summary.pdf"),
         "{disposition}"
     );
-    let bytes = response.bytes().await.unwrap();
-    assert!(bytes.starts_with(b"%PDF-"));
-    // Read back by poppler, as a PDF viewer would.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("summary.pdf");
-    std::fs::write(&file, &bytes).unwrap();
-    let out = tokio::process::Command::new("pdftotext")
-        .arg(&file)
-        .arg("-")
-        .output()
-        .await
-        .expect("pdftotext (Debian's poppler-utils) reads the PDF back; scripts/test installs it");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = pdf_text(&response.bytes().await.unwrap()).await;
     for expected in [
         "Solar (kiosks) for Zoë",
         "Ada Lovelace",
