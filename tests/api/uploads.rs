@@ -297,3 +297,28 @@ async fn voice_recorded_by_safari_as_mp4_is_accepted_and_served_as_audio_but_a_v
     assert_eq!(video.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{}", video.body);
     assert!(video.message().contains("is not a supported file type"), "{}", video.body);
 }
+
+#[tokio::test]
+async fn voice_recorded_by_firefox_and_chromium_as_ogg_or_webm_opus_is_served_as_audio() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    // The first page of an Ogg/Opus recording (Firefox's audio/ogg;codecs=opus): the Opus identification header.
+    let mut ogg = [&b"OggS\0\x02"[..], &[0u8; 8], &[1, 0, 0, 0], &[0u8; 8], &[1, 19], b"OpusHead"].concat();
+    ogg.extend([1u8, 1, 0x38, 1, 0x80, 0xbb, 0, 0, 0, 0, 0]);
+    ogg.extend([0x4fu8; 2048]);
+    // The EBML header of a WebM recording (Chromium's and Firefox's audio/webm;codecs=opus).
+    let mut webm = vec![0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01];
+    webm.extend([0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]);
+    webm.extend(b"webm");
+    webm.extend([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]);
+    webm.extend([0x5au8; 2048]);
+    for (name, sent_as, bytes, served_as) in
+        [("voice.ogg", "audio/ogg", ogg, "audio/ogg"), ("voice.webm", "audio/webm", webm, "audio/webm")]
+    {
+        let voice = upload(&client, "file", vec![(name, sent_as, bytes)]).await;
+        assert_eq!(voice.status, StatusCode::OK, "{name}: {}", voice.body);
+        let served = client.http.get(app.url(voice.body["fileUrl"].as_str().unwrap())).send().await.unwrap();
+        assert_eq!(served.headers()["content-type"], served_as, "{name}");
+        assert_eq!(served.headers()["content-disposition"], "inline", "{name} is played in the page");
+    }
+}
