@@ -13,8 +13,18 @@ use crate::error::{AppError, ErrorBody};
 
 /// A JSON body. Malformed JSON, a wrong type or a missing field is a 400 whose message names the
 /// field; a body over the limit is a 413. An empty body reads as `{}` so that a missing field is
-/// reported by name rather than as a parse error.
+/// reported by name rather than as a parse error. A body is read only when it is sent as
+/// `application/json` (415 otherwise: API.md "Cross-site requests"), so a plain cross-site form, which
+/// can only send form or text types, can never write.
 pub struct ApiJson<T>(pub T);
+
+/// Whether a `Content-Type` names JSON (`application/json`, with or without parameters).
+fn is_json(content_type: Option<&axum::http::HeaderValue>) -> bool {
+    content_type
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
 
 impl<S, T> FromRequest<S> for ApiJson<T>
 where
@@ -24,6 +34,7 @@ where
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let json = is_json(req.headers().get(CONTENT_TYPE));
         let bytes = Bytes::from_request(req, state).await.map_err(|e| match e {
             BytesRejection::FailedToBufferBody(_) => AppError::PayloadTooLarge("Request body is too large".into()),
             _ => AppError::bad_request("Could not read the request body"),
@@ -32,7 +43,13 @@ where
         if bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000")) {
             return Err(AppError::bad_request("Text may not contain NUL characters"));
         }
-        parse_json(if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes }).map(ApiJson)
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return parse_json(b"{}").map(ApiJson);
+        }
+        if !json {
+            return Err(AppError::UnsupportedMediaType("Send the request body as application/json".into()));
+        }
+        parse_json(&bytes).map(ApiJson)
     }
 }
 

@@ -68,9 +68,10 @@ impl Shared {
         self.hub.emit_after(tx, Event::UserChanged { user_id, coins: Some(coins) });
     }
 
-    /// True when a request may change state or open a socket: it carries no `Origin`, or its
-    /// origin is the `Host` it was sent to, or the configured public origin (behind a proxy).
+    /// True when a request may change state or open a socket: it carries no `Origin`, or its origin is the app's
+    /// own (API.md "Cross-site requests").
     pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {
-        web::origin_is_own(headers, &self.public_url)
+        // (`public_url` is `GROW_PUBLIC_URL` when configured, else the bound address.)
+        web::origin_is_own(headers, &self.public_url, self.config.public_url.is_some())
     }
 }

@@ -174,17 +174,18 @@ fn file_response(path: &str, (data, hash): (Vec<u8>, [u8; 32]), request: &Header
 
 /// True when the request has no `Origin`, or its origin is this app's own: the `Host` it was sent
 /// to, or `public_url` (a proxy in front may send another `Host`).
-pub fn origin_is_own(headers: &HeaderMap, public_url: &str) -> bool {
+pub fn origin_is_own(headers: &HeaderMap, public_url: &str, configured: bool) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
-    let origin = origin.to_str().unwrap_or_default();
+    let origin = origin.to_str().unwrap_or_default().trim_end_matches('/');
     if !origin.is_empty() && origin.eq_ignore_ascii_case(public_url) {
         return true;
     }
+    // Without `GROW_PUBLIC_URL` the app's origin is `http://` and the address it was reached at (bound to 0.0.0.0,
+    // the bound address is no one's origin); with it, that origin alone, scheme and all.
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    let authority = origin.split_once("://").map(|(_, rest)| rest).unwrap_or_default();
-    !host.is_empty() && authority.eq_ignore_ascii_case(host)
+    !configured && !host.is_empty() && origin.eq_ignore_ascii_case(&format!("http://{host}"))
 }
 
 #[cfg(test)]
@@ -222,13 +223,19 @@ mod tests {
     }
 
     #[test]
-    fn own_origin_is_recognised() {
+    fn own_origin_is_recognised_whole() {
         let public = "https://grow.example";
-        assert!(origin_is_own(&headers(None, "grow.test"), public));
-        assert!(origin_is_own(&headers(Some("http://127.0.0.1:5000"), "127.0.0.1:5000"), public));
-        assert!(!origin_is_own(&headers(Some("https://evil.example"), "127.0.0.1:5000"), public));
-        assert!(!origin_is_own(&headers(Some("null"), "127.0.0.1:5000"), public));
+        assert!(origin_is_own(&headers(None, "grow.test"), public, true));
         // Behind a proxy that passes its own Host on: the configured public origin is the app's own.
-        assert!(origin_is_own(&headers(Some("https://grow.example"), "10.0.0.5:5000"), public));
+        assert!(origin_is_own(&headers(Some("https://grow.example"), "10.0.0.5:5000"), public, true));
+        // Configured, only that origin: not another scheme or the address it was reached at.
+        assert!(!origin_is_own(&headers(Some("http://grow.example"), "grow.example"), public, true));
+        assert!(!origin_is_own(&headers(Some("http://127.0.0.1:5000"), "127.0.0.1:5000"), public, true));
+        // Not configured: http and the address it was reached at.
+        let bound = "http://0.0.0.0:5000";
+        assert!(origin_is_own(&headers(Some("http://127.0.0.1:5000"), "127.0.0.1:5000"), bound, false));
+        assert!(!origin_is_own(&headers(Some("https://127.0.0.1:5000"), "127.0.0.1:5000"), bound, false));
+        assert!(!origin_is_own(&headers(Some("https://evil.example"), "127.0.0.1:5000"), bound, false));
+        assert!(!origin_is_own(&headers(Some("null"), "127.0.0.1:5000"), bound, false));
     }
 }

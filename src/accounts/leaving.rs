@@ -7,7 +7,7 @@ use axum::{
     extract::State,
     http::{
         header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE},
-        HeaderMap, HeaderValue, StatusCode,
+        HeaderValue, StatusCode,
     },
     response::{AppendHeaders, IntoResponse, Response},
 };
@@ -148,7 +148,6 @@ async fn delete_in(state: &AppState, tx: &mut crate::db::Tx, me: i64) -> AppResu
 pub async fn delete(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
-    headers: HeaderMap,
     ApiJson(body): ApiJson<DeleteAccountRequest>,
 ) -> AppResult<impl IntoResponse> {
     let password =
@@ -177,5 +176,5 @@ pub async fn delete(
         state.hub.publish_after(&mut tx, Topic::User(person), ServerFrame::ConnectionsChanged);
     }
     tx.commit().await?;
-    Ok((StatusCode::NO_CONTENT, AppendHeaders(session::clear_cookies(&headers))))
+    Ok((StatusCode::NO_CONTENT, AppendHeaders(session::clear_cookies(&state.public_url))))
 }

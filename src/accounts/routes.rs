@@ -2,7 +2,7 @@
 
 use axum::{
     extract::State,
-    http::{HeaderMap, StatusCode},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
     response::{AppendHeaders, IntoResponse},
     Json,
 };
@@ -120,7 +120,13 @@ pub async fn login(
     let user = store::find_by_login(&mut *state.db.conn().await?, &login_key).await?;
     // One budget per account, whether it is named by username or by email. Each attempt is
     // reserved before the (slow) password check, so a burst cannot outrun the count.
-    let attempt = limiter.keys(&rate_limit::account_key(user.as_ref().map(|u| u.id), &login_key), address);
+    // A browser the account signed in from before is not held to the account's ceiling over all addresses.
+    let known_device = match &user {
+        Some(user) => limiter.known_device(&headers, user.id).await?,
+        None => false,
+    };
+    let attempt =
+        limiter.keys(&rate_limit::account_key(user.as_ref().map(|u| u.id), &login_key), address, known_device);
     if let Err(retry_after_secs) = limiter.reserve(&attempt).await? {
         return Err(AppError::TooManyRequests { message: TOO_MANY_LOGINS.into(), retry_after_secs });
     }
@@ -167,8 +173,12 @@ async fn start_session(
     if let Some(old) = session::token_from_headers(headers) {
         session::end(state, old).await?;
     }
+    let [session_cookie, hint_cookie] = session::set_cookies(&state.public_url, &session_token)?;
+    // This browser is one the account signed in from: its owner is never held to the login ceiling here.
+    let device = state.login_limiter.device_cookie(user.id, state.public_url.starts_with("https://")).await?;
+    let device = HeaderValue::from_str(&device).map_err(|e| AppError::Internal(anyhow::Error::new(e)))?;
     Ok((
-        AppendHeaders(session::set_cookies(headers, &session_token)?),
+        AppendHeaders([session_cookie, hint_cookie, (header::SET_COOKIE, device)]),
         Json(LoginResponse { user: user.to_own(), remember_token }),
     ))
 }
@@ -218,7 +228,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> AppRes
         // Its sockets close and every instance forgets it; the user's other tabs refetch themselves.
         session::end(&state, token).await?;
     }
-    Ok((AppendHeaders(session::clear_cookies(&headers)), Json(MessageResponse::new("Logged out"))))
+    Ok((AppendHeaders(session::clear_cookies(&state.public_url)), Json(MessageResponse::new("Logged out"))))
 }
 
 #[utoipa::path(get, path = "/api/auth/user", tag = TAG,

@@ -6,10 +6,25 @@
 //! uses the shared budget counters (`safety::limits`), so every instance shares them. An attempt
 //! is reserved before the password is checked, so a burst of parallel guesses cannot all slip in
 //! under a limit; the right password gives its reservations back and forgets the failures.
+//!
+//! The ceiling never applies to a browser the owner signed in from before: each login sets a signed `grow_device`
+//! cookie naming the account ([`LoginLimiter::device_cookie`]), and an attempt carrying it for that account counts
+//! only against its own address (API.md "Limits and fair play"). Guessers without it meet the ceiling; the owner,
+//! on their own phone or laptop, never does.
 
 use std::{net::IpAddr, time::Duration};
 
+use axum::http::HeaderMap;
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use tokio::sync::OnceCell;
+
 use crate::{db::Db, safety::limits, time::now_ms};
+
+/// The cookie that marks a browser the account signed in from; read only by the auth calls.
+pub const DEVICE_COOKIE: &str = "grow_device";
+const DEVICE_MAX_AGE_SECS: i64 = 365 * 24 * 60 * 60;
 
 #[derive(Clone, Copy, Debug)]
 pub struct LoginLimits {
@@ -52,28 +67,76 @@ pub struct AttemptKeys {
 pub struct LoginLimiter {
     db: Db,
     limits: LoginLimits,
+    /// The key device cookies are signed with: made once, kept in the database for every instance.
+    device_key: OnceCell<[u8; 64]>,
 }
 
 impl LoginLimiter {
     pub fn new(db: Db, limits: LoginLimits) -> Self {
-        Self { db, limits }
+        Self { db, limits, device_key: OnceCell::new() }
+    }
+
+    async fn signature(&self, user_id: i64) -> Result<String, sqlx::Error> {
+        let key = self
+            .device_key
+            .get_or_try_init(|| async {
+                let fresh = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
+                let mut tx = self.db.begin().await?;
+                let stored = crate::db::secret_or_insert(&mut tx, "device_cookie_key", &fresh).await?;
+                tx.commit().await?;
+                // HMAC's key block: the stored secret's digest, padded with zeros (as HMAC pads a shorter key).
+                let mut block = [0u8; 64];
+                block[..32].copy_from_slice(&<Sha256 as sha2::Digest>::digest(stored.as_bytes()));
+                Ok::<_, sqlx::Error>(block)
+            })
+            .await?;
+        let mut mac = <Hmac<Sha256> as hmac::digest::KeyInit>::new(&(*key).into());
+        mac.update(format!("device:{user_id}").as_bytes());
+        Ok(URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes()))
+    }
+
+    /// Whether the request carries the device cookie of `user_id` (signed by this server).
+    pub async fn known_device(&self, headers: &HeaderMap, user_id: i64) -> Result<bool, sqlx::Error> {
+        let Some(value) = crate::auth::session::cookie(headers, DEVICE_COOKIE) else {
+            return Ok(false);
+        };
+        let Some((id, signature)) = value.split_once('.') else {
+            return Ok(false);
+        };
+        if id.parse::<i64>().ok() != Some(user_id) {
+            return Ok(false);
+        }
+        let expected = self.signature(user_id).await?;
+        // Compared in constant time: the signature is the secret part.
+        Ok(expected.len() == signature.len()
+            && expected.bytes().zip(signature.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0)
+    }
+
+    /// The `Set-Cookie` value that marks this browser as one `user_id` signed in from (a year; `Secure` when
+    /// the app is served over https).
+    pub async fn device_cookie(&self, user_id: i64, secure: bool) -> Result<String, sqlx::Error> {
+        let signature = self.signature(user_id).await?;
+        let secure = if secure { "; Secure" } else { "" };
+        Ok(format!(
+            "{DEVICE_COOKIE}={user_id}.{signature}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age={DEVICE_MAX_AGE_SECS}{secure}"
+        ))
     }
 
     pub fn limits(&self) -> LoginLimits {
         self.limits
     }
 
-    /// The keys of an attempt at `account` (see [`account_key`]) from `address`.
-    pub fn keys(&self, account: &str, address: Option<IpAddr>) -> AttemptKeys {
+    /// The keys of an attempt at `account` (see [`account_key`]) from `address`; from a browser the account signed
+    /// in from before (`known_device`), without the account's ceiling over all addresses.
+    pub fn keys(&self, account: &str, address: Option<IpAddr>, known_device: bool) -> AttemptKeys {
         let l = self.limits;
         let from = limits::address_key(address);
-        AttemptKeys {
-            keys: vec![
-                (format!("{from}:{account}"), l.per_account_address, l.window),
-                (account.to_string(), l.per_account, l.account_window),
-                (format!("login:{from}"), l.per_address, l.window),
-            ],
+        let mut keys = vec![(format!("{from}:{account}"), l.per_account_address, l.window)];
+        if !known_device {
+            keys.push((account.to_string(), l.per_account, l.account_window));
         }
+        keys.push((format!("login:{from}"), l.per_address, l.window));
+        AttemptKeys { keys }
     }
 
     /// Reserves one attempt under every key; `Err(seconds)` when one of them is spent.
@@ -110,8 +173,8 @@ mod tests {
         db.migrate().await.unwrap();
         let limits = LoginLimits { per_account: 8, ..LoginLimits::default() };
         let limiter = LoginLimiter::new(db, limits);
-        let stranger = limiter.keys("login:user:1", Some("198.51.100.7".parse().unwrap()));
-        let owner = limiter.keys("login:user:1", Some("203.0.113.9".parse().unwrap()));
+        let stranger = limiter.keys("login:user:1", Some("198.51.100.7".parse().unwrap()), false);
+        let owner = limiter.keys("login:user:1", Some("203.0.113.9".parse().unwrap()), false);
         for _ in 0..5 {
             assert!(limiter.reserve(&stranger).await.unwrap().is_ok());
         }
@@ -120,7 +183,7 @@ mod tests {
         limiter.succeeded(&owner).await.unwrap();
         // Failures from many addresses still meet the account's ceiling.
         for n in 0..3 {
-            let other = limiter.keys("login:user:1", Some(format!("192.0.2.{n}").parse().unwrap()));
+            let other = limiter.keys("login:user:1", Some(format!("192.0.2.{n}").parse().unwrap()), false);
             assert!(limiter.reserve(&other).await.unwrap().is_ok());
         }
         assert!(limiter.reserve(&owner).await.unwrap().is_err());

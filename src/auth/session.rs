@@ -101,19 +101,26 @@ pub async fn revoke_all(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
 
 /// The session token from the request's cookies, if any.
 pub fn token_from_headers(headers: &HeaderMap) -> Option<&str> {
+    cookie(headers, COOKIE_NAME)
+}
+
+/// The value of the cookie `wanted` in the request, if any and not empty.
+pub fn cookie<'h>(headers: &'h HeaderMap, wanted: &str) -> Option<&'h str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE_NAME)
+        .find(|(name, _)| *name == wanted)
         .map(|(_, value)| value.trim())
         .filter(|value| !value.is_empty())
 }
 
-fn is_https(headers: &HeaderMap) -> bool {
-    headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) == Some("https")
+/// Whether cookies are marked `Secure`: when the app's public URL is https. Configuration decides, never a request
+/// header such as `X-Forwarded-Proto`, which anyone can send (API.md "Sessions").
+fn is_https(public_url: &str) -> bool {
+    public_url.starts_with("https://")
 }
 
 /// Tells the web app that a session cookie was set, without giving it the cookie: the app asks who is
@@ -121,9 +128,10 @@ fn is_https(headers: &HeaderMap) -> bool {
 /// It holds nothing secret (the session stays `HttpOnly`).
 pub const HINT_COOKIE_NAME: &str = "grow_signed_in";
 
-/// The two `Set-Cookie` headers of a new session (the session and its hint); `Secure` over HTTPS.
-pub fn set_cookies(request_headers: &HeaderMap, token: &str) -> Result<[(HeaderName, HeaderValue); 2], AppError> {
-    let secure = if is_https(request_headers) { "; Secure" } else { "" };
+/// The two `Set-Cookie` headers of a new session (the session and its hint); `Secure` when the app is served over
+/// https (`public_url`).
+pub fn set_cookies(public_url: &str, token: &str) -> Result<[(HeaderName, HeaderValue); 2], AppError> {
+    let secure = if is_https(public_url) { "; Secure" } else { "" };
     let max_age = token::Kind::Session.ttl_ms() / 1000;
     let value = |text: String| {
         HeaderValue::from_str(&text).map_err(|e| AppError::Internal(anyhow::Error::new(e).context("session cookie")))
@@ -138,8 +146,8 @@ pub fn set_cookies(request_headers: &HeaderMap, token: &str) -> Result<[(HeaderN
 }
 
 /// The two `Set-Cookie` headers that end a session in this browser.
-pub fn clear_cookies(request_headers: &HeaderMap) -> [(HeaderName, HeaderValue); 2] {
-    let (session, hint) = if is_https(request_headers) {
+pub fn clear_cookies(public_url: &str) -> [(HeaderName, HeaderValue); 2] {
+    let (session, hint) = if is_https(public_url) {
         (
             "grow_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
             "grow_signed_in=; Path=/; SameSite=Lax; Max-Age=0; Secure",

@@ -324,6 +324,19 @@ impl Db {
     }
 }
 
+/// A secret the server generated once, shared by every instance: the stored one, or `fresh` stored now.
+pub async fn secret_or_insert(tx: &mut Tx, name: &str, fresh: &str) -> Result<String, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(name)
+    .bind(fresh)
+    .bind(crate::time::now_ms())
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1").bind(name).fetch_one(&mut **tx).await
+}
+
 /// True when the error is a unique-constraint violation (a duplicate), on either backend.
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     err.as_database_error().is_some_and(|e| e.is_unique_violation())

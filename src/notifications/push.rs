@@ -69,7 +69,7 @@ impl Pusher {
     pub async fn load(db: Db, subject: String, instance: String, reach: Reach) -> anyhow::Result<Self> {
         let fresh = URL_SAFE_NO_PAD.encode(ES256KeyPair::generate().to_bytes());
         let mut tx = db.begin().await?;
-        let stored = store::secret_or_insert(&mut tx, "vapid_private_key", &fresh).await?;
+        let stored = crate::db::secret_or_insert(&mut tx, "vapid_private_key", &fresh).await?;
         tx.commit().await?;
         let key = ES256KeyPair::from_bytes(&URL_SAFE_NO_PAD.decode(stored)?)
             .map_err(|e| anyhow::anyhow!("the stored VAPID key is unreadable: {e}"))?;

@@ -284,16 +284,3 @@ pub async fn subscription_gone(tx: &mut Tx, subscription_id: i64) -> Result<(), 
     sqlx::query("DELETE FROM push_subscriptions WHERE id = $1").bind(subscription_id).execute(&mut **tx).await?;
     Ok(())
 }
-
-/// A secret the server generated once, shared by every instance: the stored one, or `fresh` stored now.
-pub async fn secret_or_insert(tx: &mut Tx, name: &str, fresh: &str) -> Result<String, sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
-    )
-    .bind(name)
-    .bind(fresh)
-    .bind(now_ms())
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1").bind(name).fetch_one(&mut **tx).await
-}

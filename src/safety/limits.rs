@@ -98,9 +98,10 @@ pub fn kind_of(method: &Method, route: &str) -> Option<Kind> {
 }
 
 /// Who a budget belongs to: a person, or for calls without a session the client's address (an IPv6
-/// address by its /64, which one household or phone holds whole).
+/// address by its /64, which one household or phone holds whole). An IPv4 client seen through an IPv6 socket
+/// (`::ffff:a.b.c.d`) is its IPv4 address: by its /64 every such client would share one budget.
 pub fn address_key(address: Option<IpAddr>) -> String {
-    match address {
+    match address.map(|a| a.to_canonical()) {
         Some(IpAddr::V6(v6)) => {
             let s = v6.segments();
             format!("addr:{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
@@ -178,6 +179,10 @@ mod tests {
         assert_eq!(address_key(Some(a)), address_key(Some(b)));
         assert_ne!(address_key(Some(a)), address_key(Some("2001:db8:1:3::1".parse().unwrap())));
         assert_eq!(address_key(Some("203.0.113.9".parse().unwrap())), "addr:203.0.113.9");
+        // IPv4 clients of a server bound to `::` arrive IPv4-mapped: each is its own address, not one /64.
+        let mapped: IpAddr = "::ffff:203.0.113.9".parse().unwrap();
+        assert_eq!(address_key(Some(mapped)), "addr:203.0.113.9");
+        assert_ne!(address_key(Some(mapped)), address_key(Some("::ffff:198.51.100.7".parse().unwrap())));
     }
 
     #[tokio::test]

@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{signup_body, spawn_app, unique, PASSWORD};
+use crate::helpers::{signup_body, spawn_app, spawn_app_with, unique, TestApp, PASSWORD};
 
 // ---- signup ----
 
@@ -478,20 +478,32 @@ async fn profile_update_refuses_invalid_values_and_changes_nothing() {
     assert_eq!(client.get("/api/auth/user").await.body["bio"], "Before");
 }
 
-#[tokio::test]
-async fn the_session_cookie_is_secure_when_the_app_is_reached_over_https() {
-    let app = spawn_app().await;
-    let (username, _) = app.signup(json!({})).await;
-    let answer = reqwest::Client::new()
-        .post(app.url("/api/auth/login"))
-        .header("x-forwarded-proto", "https")
-        .json(&json!({ "username": username, "password": PASSWORD }))
-        .send()
-        .await
-        .unwrap();
+/// The `Set-Cookie` headers of a login through `app`, with `extra` headers.
+async fn login_cookies(app: &TestApp, username: &str, extra: &[(&str, &str)]) -> Vec<String> {
+    let mut request = reqwest::Client::new().post(app.url("/api/auth/login"));
+    for (name, value) in extra {
+        request = request.header(*name, *value);
+    }
+    let answer = request.json(&json!({ "username": username, "password": PASSWORD })).send().await.unwrap();
     assert_eq!(answer.status(), StatusCode::OK);
-    let cookie = answer.headers()["set-cookie"].to_str().unwrap();
-    assert!(cookie.contains("; Secure") && cookie.contains("HttpOnly"), "{cookie}");
+    answer.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn the_session_cookie_is_secure_when_the_public_url_is_https_and_no_header_decides_it() {
+    let app = spawn_app_with(|config| config.public_url = Some("https://grow.example".into())).await;
+    let (username, _) = app.signup(json!({})).await;
+    let cookies = login_cookies(&app, &username, &[]).await;
+    let session = cookies.iter().find(|c| c.starts_with("grow_session=")).unwrap();
+    assert!(session.contains("; Secure") && session.contains("HttpOnly"), "{session}");
+
+    // Reached over plain http, a request saying it came over https does not make the cookie Secure (nor does one
+    // saying http take Secure away above).
+    let plain = spawn_app().await;
+    let (username, _) = plain.signup(json!({})).await;
+    for cookie in login_cookies(&plain, &username, &[("x-forwarded-proto", "https")]).await {
+        assert!(!cookie.contains("Secure"), "{cookie}");
+    }
 }
 
 #[tokio::test]

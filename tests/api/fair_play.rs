@@ -289,6 +289,64 @@ async fn a_strangers_wrong_passwords_do_not_lock_the_owner_out() {
     assert_eq!(owner.login(&username, PASSWORD, false).await.status, StatusCode::OK);
 }
 
+#[tokio::test]
+async fn ipv4_clients_seen_through_an_ipv6_socket_are_each_their_own_address() {
+    let app = behind_proxy().await;
+    let (username, _) = app.signup(json!({})).await;
+    // A server bound to `::` sees IPv4 clients as `::ffff:a.b.c.d`: all in one /64, were they keyed so.
+    let stranger = client_from(&app, "::ffff:198.51.100.7");
+    for _ in 0..12 {
+        if stranger.login(&username, "not-the-password", false).await.status == StatusCode::TOO_MANY_REQUESTS {
+            break;
+        }
+    }
+    assert_eq!(stranger.login(&username, "not-the-password", false).await.status, StatusCode::TOO_MANY_REQUESTS);
+    let owner = client_from(&app, "::ffff:203.0.113.9");
+    assert_eq!(owner.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn wrong_guesses_from_many_addresses_never_lock_the_owner_out_of_a_browser_they_used_before() {
+    let app = behind_proxy().await;
+    let (username, user) = app.signup(json!({})).await;
+    // The owner signed in on their phone once (it keeps the device cookie), and signed out.
+    let phone = client_from(&app, "203.0.113.9");
+    assert_eq!(phone.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+    assert_eq!(phone.post_empty("/api/auth/logout").await.status, StatusCode::OK);
+    // Guessers on seven addresses spend the account's ceiling over all addresses (30 an hour).
+    for n in 0..7 {
+        let guesser = client_from(&app, &format!("198.51.100.{}", 10 + n));
+        for _ in 0..5 {
+            guesser.login(&username, "not-the-password", false).await;
+        }
+    }
+    // A browser that never signed in meets the ceiling, even with the right password, and a forged device
+    // cookie does not get round it.
+    let fresh = client_from(&app, "192.0.2.50");
+    assert_eq!(fresh.login(&username, PASSWORD, false).await.status, StatusCode::TOO_MANY_REQUESTS);
+    let forged = client_from(&app, "192.0.2.51");
+    let id = user["id"].as_i64().unwrap();
+    let answer = forged
+        .http
+        .post(format!("{}/api/auth/login", forged.base))
+        .header("cookie", format!("grow_device={id}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))
+        .json(&json!({ "username": username, "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), StatusCode::TOO_MANY_REQUESTS);
+    // The owner's phone, now on another network, signs in.
+    let moved = phone
+        .http
+        .post(format!("{}/api/auth/login", phone.base))
+        .header("x-forwarded-for", "192.0.2.77")
+        .json(&json!({ "username": username, "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(moved.status(), StatusCode::OK);
+}
+
 /// A signed-in person at a position, discoverable or not.
 async fn placed(app: &TestApp, lat: f64, lng: f64, discoverable: bool) -> (Client, i64) {
     let (client, user) = app.signed_in_as(json!({ "role": "innovator" })).await;

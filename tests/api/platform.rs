@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_app, Client};
+use crate::helpers::{spawn_app, spawn_app_with, Client};
 
 #[tokio::test]
 async fn health_and_readiness_answer_200() {
@@ -99,6 +99,67 @@ async fn state_changing_requests_from_another_site_are_refused() {
         .await
         .unwrap();
     assert_eq!(own.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_origin_is_compared_whole_scheme_and_all() {
+    let app = spawn_app().await;
+    let http = reqwest::Client::new();
+    let from = |origin: String| {
+        http.post(app.url("/api/auth/check-username"))
+            .header("origin", origin)
+            .json(&json!({ "username": "someone" }))
+            .send()
+    };
+    // Served over http: a page of https://{the same host} is another origin.
+    assert_eq!(from(format!("https://{}", app.addr)).await.unwrap().status(), StatusCode::FORBIDDEN);
+    assert_eq!(from(format!("http://{}", app.addr)).await.unwrap().status(), StatusCode::OK);
+
+    // With GROW_PUBLIC_URL, that origin alone: not the address the request reached, in either scheme.
+    let public = spawn_app_with(|config| config.public_url = Some("https://grow.example".into())).await;
+    for (origin, status) in [
+        ("https://grow.example".to_string(), StatusCode::OK),
+        ("http://grow.example".to_string(), StatusCode::FORBIDDEN),
+        (format!("http://{}", public.addr), StatusCode::FORBIDDEN),
+    ] {
+        let answer = http
+            .post(public.url("/api/auth/check-username"))
+            .header("origin", &origin)
+            .json(&json!({ "username": "someone" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), status, "{origin}");
+    }
+}
+
+#[tokio::test]
+async fn a_json_body_is_read_only_when_it_is_sent_as_json() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    let body = json!({ "bio": "Sent as a form would" }).to_string();
+    for content_type in
+        [Some("text/plain"), Some("application/x-www-form-urlencoded"), Some("multipart/form-data"), None]
+    {
+        let mut request = client.http.patch(app.url("/api/users/profile")).body(body.clone());
+        if let Some(content_type) = content_type {
+            request = request.header("content-type", content_type);
+        }
+        let answer = Client::answer(request.send().await.unwrap()).await;
+        assert_eq!(answer.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{content_type:?}");
+        assert_eq!(answer.message(), "Send the request body as application/json");
+    }
+    assert_ne!(client.get("/api/auth/user").await.body["bio"], "Sent as a form would", "nothing was written");
+    let json = client
+        .http
+        .patch(app.url("/api/users/profile"))
+        .header("content-type", "application/json; charset=utf-8")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(json.status(), StatusCode::OK);
+    assert_eq!(client.get("/api/auth/user").await.body["bio"], "Sent as a form would");
 }
 
 #[tokio::test]
