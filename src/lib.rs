@@ -38,5 +38,6 @@ pub mod search;
 pub mod seed;
 pub mod state;
 pub mod sync;
+pub mod text;
 pub mod time;
 pub mod web;

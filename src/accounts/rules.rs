@@ -165,6 +165,7 @@ pub fn person_name(raw: &str, field: &str) -> Result<String, AppError> {
     if value.chars().count() > NAME_MAX_LEN {
         return Err(AppError::BadRequest(format!("{field} must be at most {NAME_MAX_LEN} characters")));
     }
+    crate::text::name_without_controls(value, field)?;
     Ok(value.to_string())
 }
 

@@ -67,6 +67,7 @@ pub async fn post_update(
 ) -> AppResult<(StatusCode, Json<PostedUpdate>)> {
     let project = access::owned(&state, me.id, path_id(&id, "Project")?).await?;
     let title = rules::text(&body.title, "Title")?;
+    crate::text::name_without_controls(&title, "Title")?;
     let content = rules::text(&body.content, "Content")?;
     let image = image_input(&state, me.id, project.id, body.image_url.as_deref()).await?;
     let mut tx = state.db.begin().await?;

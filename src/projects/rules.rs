@@ -64,6 +64,7 @@ pub fn title(raw: &str) -> Result<String, AppError> {
     if value.chars().count() > MAX_TITLE {
         return Err(AppError::bad_request(format!("Title must be at most {MAX_TITLE} characters")));
     }
+    crate::text::name_without_controls(value, "Title")?;
     Ok(value.to_string())
 }
 
@@ -83,6 +84,7 @@ pub fn task_title(raw: &str) -> Result<String, AppError> {
     if value.chars().count() > MAX_TASK_TITLE {
         return Err(AppError::bad_request(format!("Task title must be at most {MAX_TASK_TITLE} characters")));
     }
+    crate::text::name_without_controls(value, "Task title")?;
     Ok(value.to_string())
 }
 

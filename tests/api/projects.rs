@@ -585,3 +585,33 @@ async fn an_update_picture_sent_as_a_data_url_may_be_larger_than_a_json_body() {
         .await;
     assert_eq!(comment.status, StatusCode::CREATED);
 }
+
+#[tokio::test]
+async fn names_and_titles_refuse_control_and_direction_characters() {
+    let app = spawn_app().await;
+    // "\u{202e}nimda" shows as "admin".
+    let spoof = "\u{202e}nimda";
+    let signup =
+        app.client().post("/api/auth/signup", &crate::helpers::signup_body(json!({ "firstName": spoof }))).await;
+    assert_eq!(signup.status, StatusCode::BAD_REQUEST, "{}", signup.body);
+    assert_eq!(signup.message(), "First name may not contain control or text-direction characters");
+    let (owner, _) = person_as(&app, "innovator").await;
+    let renamed = owner.patch("/api/users/profile", &json!({ "lastName": "Smith\u{2066}" })).await;
+    assert_eq!(renamed.status, StatusCode::BAD_REQUEST, "{}", renamed.body);
+    let made = owner.post("/api/projects", &json!({ "title": format!("Solar{spoof}") })).await;
+    assert_eq!(made.status, StatusCode::BAD_REQUEST, "{}", made.body);
+    let id = published(&owner, json!({ "title": "Solar kiosks" })).await;
+    let retitled = owner.patch(&format!("/api/projects/{id}"), &json!({ "title": "Bell\u{7}" })).await;
+    assert_eq!(retitled.status, StatusCode::BAD_REQUEST, "{}", retitled.body);
+    let task = owner.post(&format!("/api/projects/{id}/tasks"), &json!({ "title": format!("Survey{spoof}") })).await;
+    assert_eq!(task.status, StatusCode::BAD_REQUEST, "{}", task.body);
+    let update = owner
+        .post(&format!("/api/projects/{id}/updates"), &json!({ "title": format!("News{spoof}"), "content": "Fine" }))
+        .await;
+    assert_eq!(update.status, StatusCode::BAD_REQUEST, "{}", update.body);
+    // Nothing was written, and names in any script are welcome.
+    assert_eq!(owner.get(&format!("/api/projects/{id}")).await.body["title"], "Solar kiosks");
+    assert_eq!(owner.get(&format!("/api/projects/{id}/tasks")).await.body.as_array().unwrap().len(), 0);
+    let fine = owner.patch("/api/users/profile", &json!({ "firstName": "محمد", "lastName": "Zoë" })).await;
+    assert_eq!(fine.status, StatusCode::OK, "{}", fine.body);
+}
