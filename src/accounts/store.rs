@@ -148,6 +148,13 @@ pub async fn is_suspended(conn: &mut Conn, user_id: i64) -> Result<bool, sqlx::E
     Ok(at.flatten().is_some())
 }
 
+/// Whether the user is an administrator.
+pub async fn is_admin(conn: &mut Conn, user_id: i64) -> Result<bool, sqlx::Error> {
+    let flag: Option<i64> =
+        sqlx::query_scalar("SELECT is_admin FROM users WHERE id = $1").bind(user_id).fetch_optional(&mut *conn).await?;
+    Ok(flag == Some(1))
+}
+
 /// Lifts a suspension; the user's id when the name exists.
 /// Marks an account suspended (its sessions are revoked by the caller).
 pub async fn suspend(tx: &mut Tx, user: i64, now: i64) -> Result<(), sqlx::Error> {

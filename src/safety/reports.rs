@@ -407,7 +407,9 @@ pub async fn suspend_in(tx: &mut Tx, user: i64, now: i64) -> AppResult<()> {
 #[utoipa::path(post, path = "/api/admin/reports/{id}/resolve", tag = TAG, operation_id = "resolveReport", params(("id" = String, Path)), request_body = ResolveReport,
     responses((status = 200, body = AdminReport, description = "Resolved, with every other open report on the same thing"),
               (status = 400, body = ErrorBody, description = "Already resolved, removing a person, or nobody to suspend"),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody, description = "Not an administrator, a report about oneself, or suspending an administrator"),
+              (status = 404, body = ErrorBody)))]
 pub async fn resolve(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -430,6 +432,10 @@ pub async fn resolve(
             false => AppError::NotFound("Report"),
         });
     };
+    // No administrator judges a report about themselves (nor dismisses it).
+    if report.subject_id == Some(me.id) {
+        return Err(AppError::Forbidden("You cannot act on a report about yourself".into()));
+    }
     let target = TargetType::parse(&report.target_type);
     let mut suspended = None;
     match body.action {
@@ -441,8 +447,12 @@ pub async fn resolve(
         Action::Suspend => {
             let subject =
                 report.subject_id.ok_or_else(|| AppError::bad_request("Nobody to suspend: the account is gone"))?;
-            if subject == me.id {
-                return Err(AppError::bad_request("You cannot suspend yourself"));
+            // An administrator is suspended only from the command line (`grow admin revoke`, then suspend).
+            if accounts_store::is_admin(&mut tx, subject).await? {
+                return Err(AppError::Forbidden(
+                    "An administrator cannot be suspended here: revoke their admin rights from the command line first"
+                        .into(),
+                ));
             }
             suspend_in(&mut tx, subject, now).await?;
             suspended = Some(subject);

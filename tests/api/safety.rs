@@ -612,3 +612,32 @@ async fn the_demo_community_has_open_reports_for_an_administrator_to_judge() {
         assert_ne!(report["reporter"]["id"], report["subject"]["id"]);
     }
 }
+
+#[tokio::test]
+async fn an_administrator_acts_on_no_report_about_themselves_and_suspends_no_administrator() {
+    let app = spawn_app().await;
+    let first = admin(&app).await;
+    let second = admin(&app).await;
+    let first_id = first.get("/api/auth/user").await.body["id"].as_i64().unwrap();
+    let second_id = second.get("/api/auth/user").await.body["id"].as_i64().unwrap();
+    let (bob, _, _) = person(&app, json!({})).await;
+    let about = |id: i64| json!({ "targetType": "user", "targetId": id, "reason": "Rude in chat" });
+    let on_first = bob.post("/api/reports", &about(first_id)).await.body["id"].as_i64().unwrap();
+    let on_second = bob.post("/api/reports", &about(second_id)).await.body["id"].as_i64().unwrap();
+    // About oneself: neither dismissed nor judged.
+    for action in ["dismiss", "suspend"] {
+        let own = first.post(&format!("/api/admin/reports/{on_first}/resolve"), &json!({ "action": action })).await;
+        assert_eq!(own.status, StatusCode::FORBIDDEN, "{action}: {}", own.body);
+        assert_eq!(own.message(), "You cannot act on a report about yourself");
+    }
+    // Another administrator is suspended only from the command line.
+    let other = first.post(&format!("/api/admin/reports/{on_second}/resolve"), &json!({ "action": "suspend" })).await;
+    assert_eq!(other.status, StatusCode::FORBIDDEN, "{}", other.body);
+    assert_eq!(second.get("/api/auth/user").await.status, StatusCode::OK, "still signed in");
+    // Both reports are still open for someone who may judge them.
+    let open = |body: Value| body.as_array().unwrap().iter().filter(|r| r["status"] == "open").count();
+    assert_eq!(open(second.get("/api/admin/reports").await.body), 2);
+    let dismissed =
+        second.post(&format!("/api/admin/reports/{on_first}/resolve"), &json!({ "action": "dismiss" })).await;
+    assert_eq!(dismissed.status, StatusCode::OK, "{}", dismissed.body);
+}
