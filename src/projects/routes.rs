@@ -250,6 +250,14 @@ pub(crate) async fn delete_in(
     let mut told = store::members(tx, project_id).await?;
     told.extend(store::supporters(tx, project_id).await?);
     let Some(files) = store::delete(tx, project_id, owner).await? else { return Ok(false) };
+    // A project deleted within a day of being made gives its creation coins back (API.md "Limits and fair play").
+    let now = state.clock.now_ms();
+    let act = format!("project:{project_id}");
+    if let Some((paid, balance)) =
+        ledger::take_back(tx, &act, Reason::ProjectWithdrawn, crate::time::DAY_MS, now).await?
+    {
+        state.balance_moved(tx, paid, balance.coins);
+    }
     for person in told {
         let frame = crate::realtime::ServerFrame::ProjectChanged { project_id };
         state.hub.publish_after(tx, crate::realtime::Topic::User(person), frame);

@@ -35,6 +35,9 @@ pub enum Reason {
     Demo,
     /// Given by an operator (`grow admin give-coins`).
     Admin,
+    /// A project's creation coins taken back: it was deleted within a day of being made (API.md "Limits and fair
+    /// play": throwaway projects pay nothing).
+    ProjectWithdrawn,
 }
 
 impl Reason {
@@ -52,6 +55,7 @@ impl Reason {
             Reason::Store => "store",
             Reason::Demo => "demo",
             Reason::Admin => "admin",
+            Reason::ProjectWithdrawn => "project_withdrawn",
         }
     }
 }
@@ -76,6 +80,29 @@ pub async fn credit(
         return Ok(None);
     }
     add_to_balance(tx, user_id, amount, now).await.map(Some)
+}
+
+/// Takes back what the act `act_key` paid when it was paid less than `within_ms` ago, as a ledger row of its own
+/// (`{act_key}:withdrawn`, once): as much of it as the balance still holds, never below zero. Who lost coins and
+/// their balance after, when any were taken.
+pub async fn take_back(
+    tx: &mut Tx,
+    act_key: &str,
+    reason: Reason,
+    within_ms: i64,
+    now: i64,
+) -> Result<Option<(i64, Balance)>, sqlx::Error> {
+    let Some((user_id, paid, paid_at)) = store::act(tx, act_key).await? else { return Ok(None) };
+    if paid <= 0 || now.saturating_sub(paid_at) >= within_ms {
+        return Ok(None);
+    }
+    let taken = paid.min(store::coins(tx, user_id).await?.max(0));
+    if taken == 0
+        || !store::write_row(tx, user_id, -taken, reason.as_str(), &format!("{act_key}:withdrawn"), now).await?
+    {
+        return Ok(None);
+    }
+    Ok(store::move_balance(tx, user_id, -taken, now).await?.map(|balance| (user_id, balance)))
 }
 
 /// Adds an award to the balance (which it cannot make short).

@@ -127,6 +127,21 @@ pub async fn achievement_claimed(conn: &mut Conn, user: i64, achievement: &str) 
 // ---- the ledger ----
 
 /// Writes a ledger row (negative for a spend); false when the act already has one.
+/// Who an act paid, how much and when.
+pub async fn act(tx: &mut Tx, act_key: &str) -> Result<Option<(i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT user_id, amount, created_at FROM coin_ledger WHERE act_key = $1")
+        .bind(act_key)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// A person's balance now.
+pub async fn coins(tx: &mut Tx, user_id: i64) -> Result<i64, sqlx::Error> {
+    let coins: Option<i64> =
+        sqlx::query_scalar("SELECT coins FROM users WHERE id = $1").bind(user_id).fetch_optional(&mut **tx).await?;
+    Ok(coins.unwrap_or(0))
+}
+
 pub async fn write_row(
     tx: &mut Tx,
     user_id: i64,

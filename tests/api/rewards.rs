@@ -461,3 +461,37 @@ async fn signed_out_every_rewards_call_is_401() {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
     }
 }
+
+#[tokio::test]
+async fn a_project_deleted_within_a_day_gives_its_creation_coins_back_and_one_kept_longer_does_not() {
+    let app = spawn_app().await;
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    async fn coins(client: &Client) -> i64 {
+        client.get("/api/auth/user").await.body["coins"].as_i64().unwrap()
+    }
+    let body = json!({ "title": "Throwaway", "description": "A long enough description of what it does.",
+                       "lookingFor": ["Collaborator"], "isPublished": true });
+    let before = coins(&owner).await;
+    let made = owner.post("/api/projects", &body).await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    let paid = made.body["coinsEarned"].as_i64().unwrap();
+    assert!(paid > 0, "{}", made.body);
+    assert_eq!(coins(&owner).await, before + paid);
+    let id = made.body["id"].as_i64().unwrap();
+    assert_eq!(
+        owner.request(reqwest::Method::DELETE, &format!("/api/projects/{id}"), None).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(coins(&owner).await, before, "the creation coins are taken back");
+
+    // Kept past a day, a project's coins stay when it goes.
+    let kept = owner.post("/api/projects", &body).await;
+    let kept_paid = kept.body["coinsEarned"].as_i64().unwrap();
+    let kept_id = kept.body["id"].as_i64().unwrap();
+    app.state.clock.advance(DAY + Duration::from_secs(60));
+    assert_eq!(
+        owner.request(reqwest::Method::DELETE, &format!("/api/projects/{kept_id}"), None).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(coins(&owner).await, before + kept_paid);
+}
