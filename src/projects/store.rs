@@ -28,13 +28,25 @@ const PROJECT_SELECT: &str = "SELECT p.id, p.owner_id, p.title, p.description, p
     END AS my_role \
     FROM projects p JOIN users u ON u.id = p.owner_id";
 
+/// The projects the caller (`$1`) may see at all (API.md "Safety"): not of a suspended owner, and not of someone
+/// the caller blocked or who blocked the caller. Every read of projects for a caller goes through it: by id (and so
+/// every act on a project: support, feedback, pledges, joining), the feed and the deck.
+const SEEN_BY_CALLER: &str =
+    "NOT EXISTS (SELECT 1 FROM users o WHERE o.id = p.owner_id AND o.suspended_at IS NOT NULL) \
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1 AND b.blocked_id = p.owner_id) \
+                    OR (b.blocker_id = p.owner_id AND b.blocked_id = $1))";
+
 /// Newest first, continuing after the cursor (`$3`, `$4`); `$2` is the page size.
 fn newest_first() -> String {
     format!("AND {} ORDER BY p.created_at DESC, p.id DESC LIMIT $2", page::before("p.created_at", "p.id", 3))
 }
 
 pub async fn find(conn: &mut Conn, me: i64, id: i64) -> Result<Option<ProjectRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2")).bind(me).bind(id).fetch_optional(&mut *conn).await
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id = $2 AND {SEEN_BY_CALLER}"))
+        .bind(me)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
 }
 
 /// A page (newest first) of `select` where `condition` holds; `ids`, when given, are bound as `$5` (see
@@ -94,7 +106,8 @@ crate::from_row!(ListedEntry { entry: flatten, owner_role });
 
 /// API.md "Feed": published, active projects of every owner, newest first.
 pub async fn feed(conn: &mut Conn, me: i64, page: &PageRequest) -> Result<Vec<CardEntry>, sqlx::Error> {
-    page_where(conn, me, page, ENTRY_SELECT, "p.is_published = 1 AND p.is_active = 1", None).await
+    let published = format!("p.is_published = 1 AND p.is_active = 1 AND {SEEN_BY_CALLER}");
+    page_where(conn, me, page, ENTRY_SELECT, &published, None).await
 }
 
 /// The swipe deck (API.md): published projects the caller neither owns nor has swiped, newest
@@ -109,7 +122,7 @@ pub async fn deck(
     sqlx::query_as(&format!(
         "{ENTRY_SELECT} WHERE p.is_published = 1 AND p.is_active = 1 AND p.owner_id <> $1 \
          AND NOT EXISTS (SELECT 1 FROM project_swipes w WHERE w.user_id = $1 AND w.project_id = p.id) \
-         AND ($5 IS NULL OR p.category = $5) AND ($6 IS NULL OR p.looking_for LIKE $6) {}",
+         AND ($5 IS NULL OR p.category = $5) AND ($6 IS NULL OR p.looking_for LIKE $6) AND {SEEN_BY_CALLER} {}",
         newest_first()
     ))
     .bind(me)

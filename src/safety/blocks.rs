@@ -74,6 +74,10 @@ pub async fn block_user(
     let mut tx = state.db.begin().await?;
     let removed = store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
     state.hub.emit_after(&mut tx, Event::BlockChanged { blocker: me.id, blocked: other });
+    // Each one's feed and deck lose (or regain) the other's projects.
+    for user_id in [me.id, other] {
+        tx.emit(crate::events::DomainEvent::MarksChanged { user_id });
+    }
     for person in [me.id, other] {
         state.hub.publish_after(&mut tx, Topic::User(person), ServerFrame::ConnectionsChanged);
         if removed > 0 {
@@ -96,6 +100,10 @@ pub async fn unblock_user(
     let mut tx = state.db.begin().await?;
     store::unblock(&mut tx, me.id, other).await?;
     state.hub.emit_after(&mut tx, Event::BlockChanged { blocker: me.id, blocked: other });
+    // Each one's feed and deck lose (or regain) the other's projects.
+    for user_id in [me.id, other] {
+        tx.emit(crate::events::DomainEvent::MarksChanged { user_id });
+    }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -641,3 +641,52 @@ async fn an_administrator_acts_on_no_report_about_themselves_and_suspends_no_adm
         second.post(&format!("/api/admin/reports/{on_first}/resolve"), &json!({ "action": "dismiss" })).await;
     assert_eq!(dismissed.status, StatusCode::OK, "{}", dismissed.body);
 }
+
+#[tokio::test]
+async fn a_blockers_projects_and_a_suspended_owners_are_gone_by_id_from_lists_and_from_every_act() {
+    let app = spawn_app().await;
+    let (vera, vera_id, _) = person(&app, json!({})).await;
+    let (sam, _, _) = person(&app, json!({})).await;
+    let (ola, ola_id, _) = person(&app, json!({})).await;
+    let veras = published(&vera, "Vera's kiosks").await;
+    let olas = published(&ola, "Ola's looms").await;
+    let listed = |list: Value, id: i64| ids_of(&list).contains(&id);
+    assert!(listed(sam.get("/api/feed").await.body, veras));
+    assert!(listed(sam.get("/api/projects").await.body, olas));
+
+    // Vera blocks Sam: her project is gone for him, and he for her, wherever he looks.
+    assert_eq!(
+        vera.post_empty(&format!("/api/users/{}/block", ids_of_me(&sam).await)).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(sam.get(&format!("/api/projects/{veras}")).await.status, StatusCode::NOT_FOUND);
+    assert!(!listed(sam.get("/api/feed").await.body, veras));
+    assert!(!listed(sam.get("/api/projects").await.body, veras));
+    assert_eq!(sam.post_empty(&format!("/api/projects/{veras}/support")).await.status, StatusCode::NOT_FOUND);
+    let feedback = sam.post(&format!("/api/projects/{veras}/feedback"), &json!({ "content": "Still here" })).await;
+    assert_eq!(feedback.status, StatusCode::NOT_FOUND, "{}", feedback.body);
+    // Lifted, it is back.
+    assert_eq!(
+        vera.request(reqwest::Method::DELETE, &format!("/api/users/{}/block", ids_of_me(&sam).await), None)
+            .await
+            .status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(sam.get(&format!("/api/projects/{veras}")).await.status, StatusCode::OK);
+    let _ = vera_id;
+
+    // Ola is suspended: her project leaves the lists, answers 404, and supporting it pays nothing.
+    let before = sam.get("/api/auth/user").await.body["coins"].as_i64().unwrap();
+    let mut tx = app.state.db.begin().await.unwrap();
+    grow::safety::reports::suspend_in(&mut tx, ola_id, 1).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(sam.get(&format!("/api/projects/{olas}")).await.status, StatusCode::NOT_FOUND);
+    assert!(!listed(sam.get("/api/projects").await.body, olas));
+    assert!(!listed(sam.get("/api/feed").await.body, olas));
+    assert_eq!(sam.post_empty(&format!("/api/projects/{olas}/support")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(sam.get("/api/auth/user").await.body["coins"].as_i64().unwrap(), before);
+}
+
+async fn ids_of_me(client: &Client) -> i64 {
+    client.get("/api/auth/user").await.body["id"].as_i64().unwrap()
+}
