@@ -21,6 +21,9 @@ pub const MAX_SIDE: u32 = 4096;
 pub const THUMB_SIDE: u32 = 256;
 /// Pixels a photo may have before it is refused (a 12,000 × 12,000 image is 144 million).
 const MAX_DECODED_SIDE: u32 = 12_000;
+/// The most pixels a picture may decode to (API.md "Uploads"): a small file can hold a huge picture, and decoding
+/// it costs seconds of CPU and hundreds of megabytes.
+pub const MAX_PIXELS: u64 = 40_000_000;
 const JPEG_QUALITY: u8 = 90;
 
 pub struct Photo {
@@ -79,6 +82,13 @@ pub fn process(bytes: &[u8]) -> Result<Photo, AppError> {
     reader.limits(limits);
     let unreadable = |_| AppError::bad_request("The photo could not be read: it may be damaged or too large");
     let mut decoder = reader.into_decoder().map_err(unreadable)?;
+    // Judged by its header, before a pixel is decoded.
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(AppError::bad_request(format!(
+            "The picture is too large: {width}x{height} pixels, and at most 40 million are taken"
+        )));
+    }
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let colours = decoder.icc_profile().ok().flatten();
     let mut picture = DynamicImage::from_decoder(decoder).map_err(unreadable)?;

@@ -25,6 +25,7 @@ use super::{gif, photo, Spool};
 use crate::{
     auth::CurrentUser,
     error::{AppError, AppResult, ErrorBody},
+    safety::limits,
     state::AppState,
 };
 
@@ -258,7 +259,8 @@ pub struct UploadForm {
 #[utoipa::path(post, path = "/api/upload", tag = "files", request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = UploadResponse), (status = 400, body = ErrorBody, description = "No file, too many files"),
               (status = 401, body = ErrorBody), (status = 413, body = ErrorBody, description = "A file of 10 MB or more"),
-              (status = 415, body = ErrorBody, description = "A file whose content is not an allowed kind")))]
+              (status = 415, body = ErrorBody, description = "A file whose content is not an allowed kind"),
+              (status = 429, body = ErrorBody, description = "The upload budget (every file counts) or today's 500 MB is spent")))]
 pub async fn upload(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -280,6 +282,12 @@ pub async fn upload(
         if received.len() == MAX_FILES {
             return Err(AppError::bad_request(format!("At most {MAX_FILES} files can be uploaded at once")));
         }
+        // Every file is an upload of the budget (API.md "Uploads"): the call spent one at the door, each further
+        // file spends one more before it is read.
+        if !received.is_empty() {
+            let kind = limits::Kind::Call("POST /api/upload".into());
+            limits::spend_for_call(&state, &kind, &format!("user:{}", me.id)).await?;
+        }
         let display_name: String =
             field.file_name().unwrap_or("The file").chars().filter(|c| !c.is_control()).take(200).collect();
         received.push(receive(&state, field, display_name).await?);
@@ -289,6 +297,21 @@ pub async fn upload(
     }
     if single && received.len() > 1 {
         return Err(AppError::bad_request("Send one file as file, or several as files"));
+    }
+    // A person stores at most so many bytes a day; what this call would pass it is refused whole.
+    let bytes: i64 = received.iter().map(|file| file.spool.len() as i64).sum();
+    let day = std::time::Duration::from_secs(24 * 60 * 60);
+    let quota = state.config.budgets.upload_bytes_per_day;
+    let key = format!("upload-bytes:user:{}", me.id);
+    if let Err(retry_after_secs) = limits::take_amount(&state.db, &key, bytes, quota, day, state.clock.now_ms()).await?
+    {
+        return Err(AppError::TooManyRequests {
+            message: format!(
+                "You've reached today's upload limit of {} MB. You can upload again tomorrow.",
+                quota / (1024 * 1024)
+            ),
+            retry_after_secs,
+        });
     }
     // Every file was judged as it arrived, before any is stored: a refused upload stores nothing.
     let mut files = Vec::with_capacity(received.len());

@@ -24,11 +24,18 @@ pub struct Budgets {
     pub per_kind: i64,
     /// Direct, project and room messages together: about one every two seconds for the window.
     pub messages: i64,
+    /// Bytes one person may upload in a day (API.md "Uploads": 500 MiB).
+    pub upload_bytes_per_day: i64,
 }
 
 impl Default for Budgets {
     fn default() -> Self {
-        Self { window: Duration::from_secs(15 * 60), per_kind: 100, messages: 450 }
+        Self {
+            window: Duration::from_secs(15 * 60),
+            per_kind: 100,
+            messages: 450,
+            upload_bytes_per_day: 500 * 1024 * 1024,
+        }
     }
 }
 
@@ -119,6 +126,30 @@ pub async fn spend_for_call(state: &AppState, kind: &Kind, who: &str) -> Result<
         Ok(()) => Ok(()),
         Err(retry_after_secs) => Err(AppError::TooManyRequests { message: kind.refusal().into(), retry_after_secs }),
     }
+}
+
+/// Takes `amount` from `key`'s budget of `max` per `window` when it all fits: `Err(seconds)` (until the window
+/// ends) when it does not, and then nothing is taken. One statement counts, so parallel takers cannot both fit.
+pub async fn take_amount(
+    db: &Db,
+    key: &str,
+    amount: i64,
+    max: i64,
+    window: Duration,
+    now: i64,
+) -> Result<Result<(), u64>, sqlx::Error> {
+    let window_ms = i64::try_from(window.as_millis()).unwrap_or(i64::MAX);
+    let mut tx = db.begin().await?;
+    let (used, expires_at) =
+        super::store::count_amount(&mut tx, key, amount, now, now.saturating_add(window_ms)).await?;
+    if used <= max {
+        tx.commit().await?;
+        return Ok(Ok(()));
+    }
+    super::store::give_back_amount(&mut tx, key, amount).await?;
+    tx.commit().await?;
+    let left_ms = u64::try_from(expires_at.saturating_sub(now)).unwrap_or(0);
+    Ok(Err(left_ms.div_ceil(1000).max(1)))
 }
 
 /// Counts one use of `key` in its window and answers the count and when the window ends.

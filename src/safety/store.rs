@@ -201,10 +201,15 @@ pub async fn settle_alike(tx: &mut Tx, report: &ReportRow, status: &str, now: i6
 /// Counts one use of `key` in a window from `now` to `ends`; the count and when the window ends. A window
 /// that has ended starts again at 1; every SET reads the row as it was, so racing uses each count once.
 pub async fn count_use(tx: &mut Tx, key: &str, now: i64, ends: i64) -> Result<(i64, i64), sqlx::Error> {
+    count_amount(tx, key, 1, now, ends).await
+}
+
+/// Adds `amount` to a counter in its window (a new window when the last one ended): the count and the window's end.
+pub async fn count_amount(tx: &mut Tx, key: &str, amount: i64, now: i64, ends: i64) -> Result<(i64, i64), sqlx::Error> {
     sqlx::query_as(
-        "INSERT INTO rate_counters (counter_key, window_start, expires_at, used) VALUES ($1, $2, $3, 1) \
+        "INSERT INTO rate_counters (counter_key, window_start, expires_at, used) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (counter_key) DO UPDATE SET \
-           used = CASE WHEN rate_counters.expires_at <= $2 THEN 1 ELSE rate_counters.used + 1 END, \
+           used = CASE WHEN rate_counters.expires_at <= $2 THEN $4 ELSE rate_counters.used + $4 END, \
            window_start = CASE WHEN rate_counters.expires_at <= $2 THEN $2 ELSE rate_counters.window_start END, \
            expires_at = CASE WHEN rate_counters.expires_at <= $2 THEN $3 ELSE rate_counters.expires_at END \
          RETURNING used, expires_at",
@@ -212,13 +217,19 @@ pub async fn count_use(tx: &mut Tx, key: &str, now: i64, ends: i64) -> Result<(i
     .bind(key)
     .bind(now)
     .bind(ends)
+    .bind(amount)
     .fetch_one(&mut **tx)
     .await
 }
 
 pub async fn give_back(tx: &mut Tx, key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE rate_counters SET used = used - 1 WHERE counter_key = $1 AND used > 0")
+    give_back_amount(tx, key, 1).await
+}
+
+pub async fn give_back_amount(tx: &mut Tx, key: &str, amount: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE rate_counters SET used = used - $2 WHERE counter_key = $1 AND used >= $2")
         .bind(key)
+        .bind(amount)
         .execute(&mut **tx)
         .await?;
     Ok(())

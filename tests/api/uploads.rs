@@ -322,3 +322,65 @@ async fn voice_recorded_by_firefox_and_chromium_as_ogg_or_webm_opus_is_served_as
         assert_eq!(served.headers()["content-disposition"], "inline", "{name} is played in the page");
     }
 }
+
+/// A text file of `bytes` bytes.
+fn text_file(bytes: usize) -> Vec<u8> {
+    b"notes ".iter().copied().cycle().take(bytes).collect()
+}
+
+#[tokio::test]
+async fn every_file_counts_against_the_upload_budget_not_every_request() {
+    let app = crate::helpers::spawn_app_with(|config| config.budgets.per_kind = 12).await;
+    let (client, _) = app.signed_in().await;
+    let ten = |n: usize| (0..n).map(|i| ("notes.txt", "text/plain", text_file(100 + i))).collect::<Vec<_>>();
+    let files: Vec<(&str, &str, Vec<u8>)> = ten(10);
+    assert_eq!(upload(&client, "files", files).await.status, StatusCode::OK, "ten files: ten of twelve");
+    // Three more files would be thirteen: refused, and none of them is stored.
+    let refused = upload(&client, "files", ten(3)).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    assert!(refused.headers.contains_key("retry-after"));
+    assert!(refused.body.get("fileUrls").is_none());
+}
+
+#[tokio::test]
+async fn a_person_uploads_at_most_the_days_bytes_and_hears_when_they_may_again() {
+    let app = crate::helpers::spawn_app_with(|config| config.budgets.upload_bytes_per_day = 3 * 1024 * 1024).await;
+    let (client, _) = app.signed_in().await;
+    let (other, _) = app.signed_in().await;
+    let mb = 1024 * 1024;
+    let first =
+        upload(&client, "files", vec![("a.txt", "text/plain", text_file(mb)), ("b.txt", "text/plain", text_file(mb))])
+            .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    // Two more megabytes would pass three: refused whole, with the wait and the reason.
+    let refused = upload(&client, "files", vec![("c.txt", "text/plain", text_file(2 * mb))]).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    assert_eq!(refused.message(), "You've reached today's upload limit of 3 MB. You can upload again tomorrow.");
+    let wait: u64 = refused.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!(wait > 23 * 3600 && wait <= 24 * 3600, "{wait}");
+    // What still fits is taken, and another person has a day of their own.
+    assert_eq!(upload(&client, "file", vec![("d.txt", "text/plain", text_file(mb / 2))]).await.status, StatusCode::OK);
+    assert_eq!(upload(&other, "file", vec![("e.txt", "text/plain", text_file(2 * mb))]).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_small_file_that_decodes_to_a_huge_picture_is_refused_before_it_is_decoded() {
+    let app = spawn_app().await;
+    let (client, _) = app.signed_in().await;
+    use image::ImageEncoder;
+    // 6400 x 6400 = 41 million pixels of one colour: a few kilobytes as a PNG.
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(&vec![0u8; 6400 * 6400], 6400, 6400, image::ExtendedColorType::L8)
+        .unwrap();
+    assert!(png.len() < 1_000_000, "{} bytes", png.len());
+    let refused = upload(&client, "file", vec![("huge.png", "image/png", png)]).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert!(refused.message().contains("at most 40 million"), "{}", refused.body);
+    // A picture within the ceiling is taken.
+    let mut fine = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut fine)
+        .write_image(&vec![0u8; 64 * 64], 64, 64, image::ExtendedColorType::L8)
+        .unwrap();
+    assert_eq!(upload(&client, "file", vec![("fine.png", "image/png", fine)]).await.status, StatusCode::OK);
+}
