@@ -286,20 +286,25 @@ pub async fn mark_absent(conn: &mut Conn, user: i64, instance: i64) -> Result<()
         .map(|_| ())
 }
 
+/// A direct conversation `c` in which each of the two has sent the other a message: one unanswered message does
+/// not make two people chat partners (API.md "Limits and fair play"), so a stranger cannot watch anyone's presence.
+const ANSWERED: &str = "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = c.low_id) \
+    AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = c.high_id)";
+
 /// The people who see a person's presence: their connections and the people they chat with directly,
 /// without anyone a block stands between.
 pub async fn presence_watchers(conn: &mut Conn, user: i64) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar(&format!(
         "SELECT CASE WHEN low_id = $1 THEN high_id ELSE low_id END FROM connections
              WHERE (low_id = $1 OR high_id = $1) AND status = 'accepted'
          UNION
-         SELECT CASE WHEN low_id = $1 THEN high_id ELSE low_id END FROM conversations
-             WHERE kind = 'direct' AND (low_id = $1 OR high_id = $1)
+         SELECT CASE WHEN c.low_id = $1 THEN c.high_id ELSE c.low_id END FROM conversations c
+             WHERE c.kind = 'direct' AND (c.low_id = $1 OR c.high_id = $1) AND {ANSWERED}
          EXCEPT
          SELECT blocked_id FROM blocks WHERE blocker_id = $1
          EXCEPT
-         SELECT blocker_id FROM blocks WHERE blocked_id = $1",
-    )
+         SELECT blocker_id FROM blocks WHERE blocked_id = $1"
+    ))
     .bind(user)
     .fetch_all(&mut *conn)
     .await
@@ -324,11 +329,12 @@ pub async fn forget_presence(conn: &mut Conn, instance: i64) -> Result<(), sqlx:
 /// stands between them (API.md "Limits and fair play"; the same people [`presence_watchers`] names).
 pub async fn sees_presence(conn: &mut Conn, me: i64, other: i64) -> Result<bool, sqlx::Error> {
     let (low, high) = (me.min(other), me.max(other));
-    let found: Option<i64> = sqlx::query_scalar(
+    let found: Option<i64> = sqlx::query_scalar(&format!(
         "SELECT 1 WHERE (EXISTS (SELECT 1 FROM connections WHERE low_id = $1 AND high_id = $2 AND status = 'accepted') \
-            OR EXISTS (SELECT 1 FROM conversations WHERE kind = 'direct' AND low_id = $1 AND high_id = $2)) \
-         AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1))",
-    )
+            OR EXISTS (SELECT 1 FROM conversations c WHERE c.kind = 'direct' AND c.low_id = $1 AND c.high_id = $2 \
+                       AND {ANSWERED})) \
+         AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1))"
+    ))
     .bind(low)
     .bind(high)
     .fetch_optional(&mut *conn)

@@ -300,11 +300,16 @@ async fn typing_reaches_the_other_members_at_most_once_a_second_and_only_from_me
 #[tokio::test]
 async fn presence_follows_open_sockets_and_is_told_to_the_people_who_chat_with_them() {
     let app = spawn_app().await;
-    let (a, _a_id, a_cookie) = person(&app, "explorer").await;
+    let (a, a_id, a_cookie) = person(&app, "explorer").await;
     let (b, b_id, b_cookie) = person(&app, "explorer").await;
     let (stranger, _, stranger_cookie) = person(&app, "explorer").await;
+    // Chat partners: each has sent the other a message.
     assert_eq!(
         a.post("/api/messages", &json!({ "receiverId": b_id, "content": "hi" })).await.status,
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        b.post("/api/messages", &json!({ "receiverId": a_id, "content": "hello" })).await.status,
         StatusCode::CREATED
     );
     let presence = format!("/api/users/{b_id}/presence");
@@ -336,17 +341,18 @@ async fn presence_follows_open_sockets_and_is_told_to_the_people_who_chat_with_t
     assert_eq!(a.get("/api/users/999999/presence").await.status, StatusCode::NOT_FOUND);
     assert_eq!(a.get("/api/users/x/presence").await.status, StatusCode::NOT_FOUND);
     assert_eq!(app.client().get(&presence).await.status, StatusCode::UNAUTHORIZED);
-    let _ = b;
 }
 
 #[tokio::test]
 async fn on_postgresql_presence_on_one_instance_is_seen_from_another() {
     let Some((first, second)) = two_instances().await else { return };
-    let (ann, _, ann_cookie) = person(&first, "explorer").await;
+    let (ann, ann_id, ann_cookie) = person(&first, "explorer").await;
     let (username, bob) = second.signup(json!({})).await;
     let bob_id = bob["id"].as_i64().unwrap();
-    let bob_cookie = session_cookie_of(&second.client().login(&username, PASSWORD, false).await);
+    let bob_client = second.client();
+    let bob_cookie = session_cookie_of(&bob_client.login(&username, PASSWORD, false).await);
     ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "hello" })).await;
+    bob_client.post("/api/messages", &json!({ "receiverId": ann_id, "content": "hi Ann" })).await;
     let mut ann_socket = open_socket(&first, &ann_cookie).await;
     let bob_socket = open_socket(&second, &bob_cookie).await;
     assert_eq!(frame_of(&mut ann_socket, &["presence"]).await["online"], true);

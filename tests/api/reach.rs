@@ -242,9 +242,14 @@ async fn presence_is_answered_only_about_connections_and_chat_partners() {
     let asked = stranger.get(&of(bob_id)).await;
     assert_eq!(asked.status, StatusCode::NOT_FOUND, "{}", asked.body);
     assert!(asked.body["message"].is_string());
-    // A chat partner and a connection do.
+    // One unanswered message does not make a chat partner; an answered one does, and so does a connection.
     assert_eq!(
         ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "hi" })).await.status,
+        StatusCode::CREATED
+    );
+    assert_eq!(ann.get(&of(bob_id)).await.status, StatusCode::NOT_FOUND, "Bob never answered");
+    assert_eq!(
+        bob.post("/api/messages", &json!({ "receiverId": ann_id, "content": "hello" })).await.status,
         StatusCode::CREATED
     );
     assert_eq!(ann.get(&of(bob_id)).await.body, json!({ "userId": bob_id, "online": false }));

@@ -145,6 +145,8 @@ async fn a_pending_request_goes_with_a_block_and_presence_frames_stop() {
     let bob = app.client();
     let bob_cookie = session_cookie_of(&bob.login(&bob_name, PASSWORD, false).await);
     ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "hi" })).await;
+    let ann_id = ann.get("/api/auth/user").await.body["id"].as_i64().unwrap();
+    bob.post("/api/messages", &json!({ "receiverId": ann_id, "content": "hello" })).await;
     ann.post("/api/connections", &json!({ "targetUserId": bob_id })).await;
     assert_eq!(bob.get("/api/connections/requests").await.body.as_array().unwrap().len(), 1);
     let mut ann_socket = open_socket(&app, &ann_cookie).await;
