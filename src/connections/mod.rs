@@ -10,9 +10,46 @@ pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::{
+    db::Tx,
+    error::{AppError, AppResult},
+    state::AppState,
+};
+use model::ConnectionRow;
 
 pub use routes::CONNECTION_COINS;
+
+/// How long a rejection holds (API.md "Safety"): the one rejected cannot ask again for 30 days; the one who
+/// rejected may.
+pub const REJECTION_HOLDS_MS: i64 = 30 * crate::time::DAY_MS;
+
+/// Asks `target` (a connection, or collaboration on `project_id`): the one way every request is made, so the
+/// cooldown after a rejection holds on every path. `None` when a request of this kind is already pending or
+/// accepted; 403 saying from when one may ask again after a rejection in the last 30 days.
+pub async fn ask(
+    tx: &mut Tx,
+    requester: i64,
+    target: i64,
+    kind: &str,
+    project_id: i64,
+    message: Option<&str>,
+    now: i64,
+) -> AppResult<Option<ConnectionRow>> {
+    if let Some(rejected_at) = store::rejected_at(tx, requester, target, kind, project_id).await? {
+        let again = rejected_at + REJECTION_HOLDS_MS;
+        if now < again {
+            let day = |ms: i64| {
+                chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default().format("%-d %B %Y").to_string()
+            };
+            return Err(AppError::Forbidden(format!(
+                "Your request was declined on {}. You can ask again from {}.",
+                day(rejected_at),
+                day(again)
+            )));
+        }
+    }
+    Ok(store::request(tx, requester, target, kind, project_id, message, now).await?)
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -92,7 +92,7 @@ pub async fn create(
     let target = reach(&mut *state.db.conn().await?, me.id, target_id).await?;
     let mut tx = state.db.begin().await?;
     let now = state.clock.now_ms();
-    let row = store::request(&mut tx, me.id, target.id(), store::CONNECTION, 0, message, now)
+    let row = super::ask(&mut tx, me.id, target.id(), store::CONNECTION, 0, message, now)
         .await?
         .ok_or_else(|| AppError::bad_request("Connection already exists"))?;
     let (hub, id) = (state.hub.clone(), row.id);
@@ -104,9 +104,6 @@ pub async fn create(
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
-
-/// How long a declined request keeps the decliner's code from connecting the one they declined.
-const REJECTION_HOLDS_MS: i64 = 30 * crate::time::DAY_MS;
 
 /// Connects the caller at once with the person whose connect code they hold (scan and auto-connect).
 /// Never across a block, and never over a request that person declined in the last 30 days.
@@ -123,7 +120,7 @@ async fn connect_instantly(state: &AppState, me: &UserRow, code: &str) -> AppRes
     let other = reach(&mut *state.db.conn().await?, me.id, other.id).await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin().await?;
-    if store::declined_since(&mut tx, me.id, other.id, now - REJECTION_HOLDS_MS).await? {
+    if store::declined_since(&mut tx, me.id, other.id, now - super::REJECTION_HOLDS_MS).await? {
         return Err(AppError::Forbidden(blocks::NOT_AVAILABLE.into()));
     }
     let made = store::connect_now(&mut tx, me.id, other.id, now).await?;

@@ -58,6 +58,26 @@ pub async fn connect_now(tx: &mut Tx, me: i64, other: i64, now: i64) -> Result<O
     .await
 }
 
+/// When `target` declined `requester`'s request of this kind (on this project), if it stands declined.
+pub async fn rejected_at(
+    tx: &mut Tx,
+    requester: i64,
+    target: i64,
+    kind: &str,
+    project_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT updated_at FROM connections WHERE requester_id = $1 AND target_id = $2 AND type = $3 \
+         AND project_id = $4 AND status = 'rejected'",
+    )
+    .bind(requester)
+    .bind(target)
+    .bind(kind)
+    .bind(project_id)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
 /// True when `other` declined a connection request from `me` at or after `since`.
 pub async fn declined_since(tx: &mut Tx, me: i64, other: i64, since: i64) -> Result<bool, sqlx::Error> {
     let found: Option<i64> = sqlx::query_scalar(

@@ -50,7 +50,7 @@ pub async fn request_collaboration_in(
     }
     let now = state.clock.now_ms();
     let Some(row) =
-        connections_store::request(tx, me.id, owner.id(), connections_store::COLLABORATION, project.id, message, now)
+        crate::connections::ask(tx, me.id, owner.id(), connections_store::COLLABORATION, project.id, message, now)
             .await?
     else {
         return Ok(None);

@@ -86,13 +86,14 @@ async fn duplicates_self_unknown_people_and_strangers_are_refused() {
 }
 
 #[tokio::test]
-async fn a_rejected_request_may_be_made_again_and_removal_ends_it_for_both() {
+async fn a_rejected_request_may_be_made_again_after_thirty_days_and_removal_ends_it_for_both() {
     let app = spawn_app().await;
     let (ann, _) = person(&app).await;
     let (bob, bob_id) = person(&app).await;
     let id = ann.post("/api/connections", &json!({ "targetUserId": bob_id })).await.body["id"].as_i64().unwrap();
     assert_eq!(bob.post_empty(&format!("/api/connections/{id}/reject")).await.body["status"], "rejected");
     assert!(ann.get("/api/connections/with-users").await.body.as_array().unwrap().is_empty());
+    app.state.clock.advance(std::time::Duration::from_secs(31 * 24 * 60 * 60));
     let again = ann.post("/api/connections", &json!({ "targetUserId": bob_id })).await;
     assert_eq!(again.status, StatusCode::CREATED);
     let id = again.body["id"].as_i64().unwrap();
@@ -194,4 +195,50 @@ async fn user_search_finds_people_by_name_username_or_skill_and_filters_by_role(
     assert_eq!(me_client.get("/api/users/search?role=wizard").await.status, StatusCode::BAD_REQUEST);
     assert_eq!(me_client.get("/api/users/search?limit=0").await.status, StatusCode::BAD_REQUEST);
     assert_eq!(app.client().get("/api/users/search?q=a").await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_declined_request_cannot_be_sent_again_for_thirty_days_but_the_one_who_declined_may_ask() {
+    let app = spawn_app().await;
+    let (ann, ann_id) = person(&app).await;
+    let (bob, bob_id) = person(&app).await;
+    let asked = bob.post("/api/connections", &json!({ "targetUserId": ann_id })).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let id = asked.body["id"].as_i64().unwrap();
+    assert_eq!(ann.post_empty(&format!("/api/connections/{id}/reject")).await.status, StatusCode::OK);
+    // Asking again at once is refused, with the dates, and Ann hears nothing more.
+    let before = ann.get("/api/notifications").await.body.as_array().unwrap().len();
+    for _ in 0..3 {
+        let again = bob.post("/api/connections", &json!({ "targetUserId": ann_id })).await;
+        assert_eq!(again.status, StatusCode::FORBIDDEN, "{}", again.body);
+        assert!(again.message().starts_with("Your request was declined on "), "{}", again.body);
+        assert!(again.message().contains("You can ask again from "), "{}", again.body);
+    }
+    assert_eq!(ann.get("/api/notifications").await.body.as_array().unwrap().len(), before);
+    assert!(ann.get("/api/connections/requests").await.body.as_array().unwrap().is_empty());
+    // A month on, Bob may ask again.
+    app.state.clock.advance(std::time::Duration::from_secs(31 * 24 * 60 * 60));
+    assert_eq!(bob.post("/api/connections", &json!({ "targetUserId": ann_id })).await.status, StatusCode::CREATED);
+
+    // The same holds for asking to collaborate on a project.
+    let (owner, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let project = owner
+        .post("/api/projects", &json!({ "title": "Looms", "isPublished": true, "lookingFor": ["Collaborator"] }))
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let asked = bob.post(&format!("/api/projects/{project}/request-collaboration"), &json!({})).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let request = owner.get("/api/connections/collaboration-requests").await.body[0]["id"].as_i64().unwrap();
+    assert_eq!(owner.post_empty(&format!("/api/connections/{request}/reject")).await.status, StatusCode::OK);
+    let again = bob.post(&format!("/api/projects/{project}/request-collaboration"), &json!({})).await;
+    assert_eq!(again.status, StatusCode::FORBIDDEN, "{}", again.body);
+    // The one who declined may still ask the other to connect.
+    let (carl, carl_id) = person(&app).await;
+    let asked = carl.post("/api/connections", &json!({ "targetUserId": bob_id })).await;
+    let id = asked.body["id"].as_i64().unwrap();
+    assert_eq!(bob.post_empty(&format!("/api/connections/{id}/reject")).await.status, StatusCode::OK);
+    let asks_back = bob.post("/api/connections", &json!({ "targetUserId": carl_id })).await;
+    assert_eq!(asks_back.status, StatusCode::CREATED, "{}", asks_back.body);
 }
