@@ -37,6 +37,7 @@ const TABLES: &[&str] = &[
     "projects",
     "project_supports",
     "project_collaborators",
+    "project_departures",
     "project_tasks",
     "project_updates",
     "project_feedback",

@@ -49,6 +49,8 @@ pub async fn request_collaboration_in(
         return Err(AppError::bad_request("You are already a collaborator on this project"));
     }
     let now = state.clock.now_ms();
+    // Asking again is consent again: a departure no longer holds the owner back.
+    store::forget_departure(tx, project.id, me.id).await?;
     let Some(row) =
         crate::connections::ask(tx, me.id, owner.id(), connections_store::COLLABORATION, project.id, message, now)
             .await?
@@ -120,7 +122,7 @@ pub async fn collaborators(
 
 #[utoipa::path(post, path = "/api/projects/{id}/collaborators", tag = TAG, params(("id" = String, Path)), request_body = AddCollaborator,
     responses((status = 201, body = Collaborator), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "Not the owner, or a block stands between the owner and the person"),
+              (status = 403, body = ErrorBody, description = "Not the owner, a block between the two, not connected, or the person left in the last 30 days"),
               (status = 404, body = ErrorBody)))]
 pub async fn add_collaborator(
     State(state): State<AppState>,
@@ -139,7 +141,23 @@ pub async fn add_collaborator(
     }
     let person = reach(&mut *state.db.conn().await?, me.id, body.user_id).await?;
     let mut tx = state.db.begin().await?;
-    let row = store::add_collaborator(&mut tx, project.id, person.id(), role, state.clock.now_ms())
+    // Consent (API.md "Safety"): only a connection is added, and not one who left in the last 30 days until
+    // they ask to join again.
+    if !store::connected(&mut tx, me.id, person.id()).await? {
+        return Err(AppError::Forbidden(
+            "You can add only people you're connected with. Invite them to connect first, or share the project so they can ask to join."
+                .into(),
+        ));
+    }
+    let now = state.clock.now_ms();
+    if let Some(left_at) = store::departed_at(&mut tx, project.id, person.id()).await? {
+        if now < left_at + crate::connections::REJECTION_HOLDS_MS {
+            return Err(AppError::Forbidden(
+                "This person left the project recently. They can ask to join again whenever they like.".into(),
+            ));
+        }
+    }
+    let row = store::add_collaborator(&mut tx, project.id, person.id(), role, now)
         .await?
         .ok_or_else(|| AppError::bad_request("This person is already a collaborator"))?;
     team_grew(&state, &mut tx, project.id, role).await?;
@@ -168,6 +186,7 @@ pub async fn remove_collaborator(
     if !store::remove_collaborator(&mut tx, project.id, user).await? {
         return Err(AppError::NotFound("Collaborator"));
     }
+    store::note_departure(&mut tx, project.id, user, state.clock.now_ms()).await?;
     store::unassign_tasks(&mut tx, project.id, user).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
@@ -197,6 +216,7 @@ pub async fn join(
     let chosen: String =
         letters.next().into_iter().flat_map(char::to_uppercase).chain(letters.flat_map(char::to_lowercase)).collect();
     let mut tx = state.db.begin().await?;
+    store::forget_departure(&mut tx, project.id, me.id).await?;
     let answer = if project.is_protected == 1 {
         let message = format!("I would like to join {} as {chosen}.", project.title);
         request_collaboration_in(&state, &mut tx, &me, &project, &owner, Some(&message)).await?;

@@ -741,3 +741,48 @@ pub async fn public_card(conn: &mut Conn, id: i64) -> Result<Option<PublicCardRo
     .fetch_optional(&mut *conn)
     .await
 }
+
+/// Notes that `user` left `project` (or was removed) now.
+pub async fn note_departure(tx: &mut Tx, project: i64, user: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO project_departures (project_id, user_id, left_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (project_id, user_id) DO UPDATE SET left_at = $3",
+    )
+    .bind(project)
+    .bind(user)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// When `user` last left `project`, unless they asked to join again since.
+pub async fn departed_at(tx: &mut Tx, project: i64, user: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT left_at FROM project_departures WHERE project_id = $1 AND user_id = $2")
+        .bind(project)
+        .bind(user)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// `user` asked to join `project` again: their departure no longer holds the owner back.
+pub async fn forget_departure(tx: &mut Tx, project: i64, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM project_departures WHERE project_id = $1 AND user_id = $2")
+        .bind(project)
+        .bind(user)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Whether two people are connected (an accepted connection).
+pub async fn connected(tx: &mut Tx, a: i64, b: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM connections WHERE low_id = $1 AND high_id = $2 AND type = 'connection' AND status = 'accepted'",
+    )
+    .bind(a.min(b))
+    .bind(a.max(b))
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(found.is_some())
+}

@@ -519,6 +519,7 @@ async fn a_socket_open_before_joining_a_room_or_a_team_gets_their_messages_from_
 
     // A project Bob's socket did not know of: added by its owner, then his own project, made while connected.
     let project = ann.post("/api/projects", &json!({ "title": "Added later" })).await.body["id"].as_i64().unwrap();
+    crate::helpers::connect(&ann, &bob).await;
     let added = ann.post(&format!("/api/projects/{project}/collaborators"), &json!({ "userId": bob_id })).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
     let sent = ann.post(&format!("/api/projects/{project}/messages"), &json!({ "content": "hi team" })).await;
@@ -532,6 +533,7 @@ async fn a_socket_open_before_joining_a_room_or_a_team_gets_their_messages_from_
     // A viewer follows a project but is not in its chat.
     let (carl, carl_id, carl_cookie) = person(&app, "explorer").await;
     let mut carl_socket = open_socket(&app, &carl_cookie).await;
+    crate::helpers::connect(&ann, &carl).await;
     let viewer = json!({ "userId": carl_id, "role": "viewer" });
     assert_eq!(ann.post(&format!("/api/projects/{project}/collaborators"), &viewer).await.status, StatusCode::CREATED);
     ann.post(&format!("/api/projects/{project}/messages"), &json!({ "content": "team only" })).await;

@@ -236,6 +236,17 @@ pub async fn admin(app: &TestApp) -> Client {
     client
 }
 
+/// Connects two signed-in people (the first asks, the second accepts), as an owner must be with anyone they add
+/// to a project.
+pub async fn connect(asker: &Client, other: &Client) {
+    let other_id = other.get("/api/auth/user").await.body["id"].as_i64().unwrap();
+    let asked = asker.post("/api/connections", &json!({ "targetUserId": other_id })).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let id = asked.body["id"].as_i64().unwrap();
+    let accepted = other.post_empty(&format!("/api/connections/{id}/accept")).await;
+    assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.body);
+}
+
 /// The connect code a signed-in person's QR code and links carry.
 pub async fn connect_code_of(client: &Client) -> String {
     client.get("/api/auth/user").await.body["connectCode"].as_str().expect("an own connectCode").to_string()

@@ -615,3 +615,39 @@ async fn names_and_titles_refuse_control_and_direction_characters() {
     let fine = owner.patch("/api/users/profile", &json!({ "firstName": "محمد", "lastName": "Zoë" })).await;
     assert_eq!(fine.status, StatusCode::OK, "{}", fine.body);
 }
+
+#[tokio::test]
+async fn an_owner_adds_only_connections_and_no_one_who_left_until_they_ask_again() {
+    let app = spawn_app().await;
+    let (owner, _) = person_as(&app, "innovator").await;
+    let (stranger, stranger_id) = person_as(&app, "collaborator").await;
+    let id = published(&owner, json!({ "title": "Tide clocks", "isProtected": true })).await;
+    let path = format!("/api/projects/{id}/collaborators");
+    // A stranger is not made a member (nor told anything).
+    let added = owner.post(&path, &json!({ "userId": stranger_id })).await;
+    assert_eq!(added.status, StatusCode::FORBIDDEN, "{}", added.body);
+    assert!(added.message().starts_with("You can add only people you're connected with"), "{}", added.body);
+    assert!(stranger
+        .get("/api/notifications")
+        .await
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|n| n["type"] != "project_update"));
+    // Connected, they are added; once they leave, the owner cannot add them back for 30 days...
+    crate::helpers::connect(&owner, &stranger).await;
+    assert_eq!(owner.post(&path, &json!({ "userId": stranger_id })).await.status, StatusCode::CREATED);
+    let leave = stranger.request(reqwest::Method::DELETE, &format!("{path}/{stranger_id}"), None).await;
+    assert_eq!(leave.status, StatusCode::NO_CONTENT, "{}", leave.body);
+    let again = owner.post(&path, &json!({ "userId": stranger_id })).await;
+    assert_eq!(again.status, StatusCode::FORBIDDEN, "{}", again.body);
+    assert_eq!(
+        again.message(),
+        "This person left the project recently. They can ask to join again whenever they like."
+    );
+    // ...unless they ask to join again, which the owner may then grant.
+    let asked = stranger.post(&format!("/api/projects/{id}/request-collaboration"), &json!({})).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    assert_eq!(owner.post(&path, &json!({ "userId": stranger_id })).await.status, StatusCode::CREATED);
+}

@@ -37,7 +37,10 @@ async fn block(who: &Client, whom: i64) {
     assert_eq!(who.post_empty(&format!("/api/users/{whom}/block")).await.status, StatusCode::NO_CONTENT);
 }
 
-async fn add_collaborator(owner: &Client, project: i64, user: i64) {
+/// Connects the owner with `member`, then adds them to the project.
+async fn add_collaborator(owner: &Client, project: i64, member: &Client) {
+    crate::helpers::connect(owner, member).await;
+    let user = member.get("/api/auth/user").await.body["id"].as_i64().unwrap();
     let added = owner.post(&format!("/api/projects/{project}/collaborators"), &json!({ "userId": user })).await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
 }
@@ -94,7 +97,7 @@ async fn a_task_is_not_assigned_across_a_block_and_the_blocker_is_not_notified()
     let (ann, ann_id, _) = person(&app, "innovator").await;
     let (bob, bob_id, _) = person(&app, "innovator").await;
     let project = published(&ann, json!({})).await;
-    add_collaborator(&ann, project, bob_id).await;
+    add_collaborator(&ann, project, &bob).await;
     let task = ann.post(&format!("/api/projects/{project}/tasks"), &json!({ "title": "Wire the panels" })).await;
     let task = task.body["id"].as_i64().unwrap();
 
@@ -204,11 +207,11 @@ async fn no_notification_crosses_a_block_whoever_acts() {
 async fn typing_never_reaches_someone_with_a_block_between() {
     let app = spawn_app().await;
     let (ann, ann_id, ann_cookie) = person(&app, "innovator").await;
-    let (_bob, bob_id, bob_cookie) = person(&app, "innovator").await;
+    let (bob, bob_id, bob_cookie) = person(&app, "innovator").await;
     let (carl, carl_id, carl_cookie) = person(&app, "innovator").await;
     let project = published(&ann, json!({})).await;
-    add_collaborator(&ann, project, bob_id).await;
-    add_collaborator(&ann, project, carl_id).await;
+    add_collaborator(&ann, project, &bob).await;
+    add_collaborator(&ann, project, &carl).await;
     let mut ann_socket = open_socket(&app, &ann_cookie).await;
     let mut bob_socket = open_socket(&app, &bob_cookie).await;
     let mut carl_socket = open_socket(&app, &carl_cookie).await;
