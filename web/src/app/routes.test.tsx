@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import type { User } from '@/lib/session';
-import { makeRewards, makeUser } from '@/test/fixtures';
+import { makeRewards, makeScan, makeUser } from '@/test/fixtures';
 import { http, type ErrorBody } from '@/test/http';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
@@ -61,6 +61,23 @@ describe('AppRoutes', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Home' }));
     expect(location()).toBe('/');
+  });
+
+  it('a connect link opened at / while signed in connects and says so, as the profile link does', async () => {
+    signedIn(makeUser({ connectCode: 'my-own' }));
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/connections/auto-connect', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(makeScan());
+      }),
+    );
+    const { location } = renderWithProviders(<AppRoutes />, { path: '/?connect=grace-code-7' });
+    await waitFor(() => expect(sent).toEqual([{ code: 'grace-code-7' }]));
+    await waitFor(() => expect(location()).toBe('/profile'));
+    expect(
+      await screen.findByText("You're now connected with Grace! You earned 25 coins."),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Page Not Found' on an unknown path when signed in", async () => {

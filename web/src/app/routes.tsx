@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { lazyChunk } from '@/lib/lazy-chunk';
 import {
@@ -62,6 +62,12 @@ function ContentFallback() {
 
 function SignedInRoutes({ user }: { user: User }) {
   const [path] = useLocation();
+  const search = useSearch();
+  // A connect link (`/?connect={code}`, API.md "Limits and fair play") opened while signed in connects as the
+  // profile's link does: the profile screen connects, says so, and takes the code out of the address.
+  if ((path === '/' || path === '/explore') && new URLSearchParams(search).has('connect')) {
+    return <Redirect to={`/profile?${search}`} replace />;
+  }
   // Each route's screen has its own error boundary, keyed by the path so another route starts afresh.
   const inShell = (screen: ReactNode) => (
     <AppShell user={user}>
@@ -84,7 +90,14 @@ function SignedInRoutes({ user }: { user: User }) {
         <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>
         <Route path="/search">{inShell(<SearchScreen user={user} />)}</Route>
         <Route path="/create">
-          {inShell(user.role === 'investor' ? <InvestScreen user={user} /> : <CreateScreen user={user} />)}
+          {/* An investor's /create is their portfolio; a project they joined (`?manage=`) opens like anyone's. */}
+          {inShell(
+            user.role === 'investor' && !new URLSearchParams(search).has('manage') ? (
+              <InvestScreen user={user} />
+            ) : (
+              <CreateScreen user={user} />
+            ),
+          )}
         </Route>
         <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
         <Route path="/ideate">{inShell(<IdeateScreen user={user} />)}</Route>

@@ -101,7 +101,7 @@ describe('the join screen (spec 000 §2)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it("joins as Collaborator: 'Successfully joined!' and on to /create", async () => {
+  it("joins as Collaborator: 'Successfully joined!' and on to the project itself", async () => {
     serve(project());
     let sent: unknown = null;
     server.use(
@@ -113,7 +113,7 @@ describe('the join screen (spec 000 §2)', () => {
     const { location } = renderWithProviders(<JoinScreen projectId="12" />, { path: '/join/12' });
     await userEvent.click(await screen.findByRole('button', { name: 'JOIN PROJECT' }));
     await userEvent.click(await screen.findByRole('button', { name: /^Collaborator/ }));
-    await waitFor(() => expect(location()).toBe('/create'));
+    await waitFor(() => expect(location()).toBe('/create?manage=12'));
     expect(sent).toEqual({ role: 'Collaborator' });
     expect(currentToast()).toMatchObject({
       title: 'Successfully joined!',
@@ -137,7 +137,7 @@ describe('the join screen (spec 000 §2)', () => {
     const { location } = renderWithProviders(<JoinScreen projectId="12" />, { path: '/join/12' });
     await userEvent.click(await screen.findByRole('button', { name: 'JOIN PROJECT' }));
     await userEvent.click(await screen.findByRole('button', { name: /^Collaborator/ }));
-    await waitFor(() => expect(location()).toBe('/create'));
+    await waitFor(() => expect(location()).toBe('/create?manage=12'));
     expect(currentToast()).toMatchObject({
       title: 'Successfully joined!',
       description:

@@ -40,6 +40,28 @@ describe('/create by role (spec 001 §2.3, §6)', () => {
     expect(calls).toEqual({ mine: 0, collaborating: 0 });
   });
 
+  it('an explorer or investor who joined a project opens it at ?manage= and works on it as their place allows', async () => {
+    server.use(
+      http.get('/api/projects/12', () =>
+        HttpResponse.json(makeProject({ title: 'Tide Clock', myRole: 'collaborator' })),
+      ),
+      http.get('/api/projects/12/tasks', () => HttpResponse.json([])),
+      http.get('/api/projects/12/updates', () => HttpResponse.json([])),
+      http.get('/api/projects/12/feedback', () => HttpResponse.json([])),
+      http.get('/api/projects/12/collaborators', () => HttpResponse.json([])),
+      http.get('/api/projects/12/pledges', () => HttpResponse.json([])),
+    );
+    for (const role of ['explorer', 'investor'] as const) {
+      const view = renderWithProviders(<ProjectsScreen user={makeUser({ role })} />, {
+        path: '/create?manage=12',
+      });
+      expect(await screen.findByRole('heading', { name: 'Tide Clock' })).toBeInTheDocument();
+      expect(screen.getByText(/You're a collaborator: complete tasks here\./)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Access Restricted' })).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('investor: the portfolio note, without made-up figures', () => {
     serveLists({});
     renderWithProviders(<ProjectsScreen user={makeUser({ role: 'investor' })} />, { path: '/create' });

@@ -36,7 +36,9 @@ function ViewFallback() {
 /**
  * /create (spec 001 §2.3, §6): the projects screen by role. Explorers: Access Restricted. Investors: the portfolio
  * note. Collaborators and innovators: My Projects and Collaborating (collaborators only the latter), a search box,
- * and the cards. `?new=1` is the Create New Project form, `?manage={id}` a project's management view.
+ * and the cards. `?new=1` is the Create New Project form, `?manage={id}` a project's management view, for every
+ * account role: whoever joined a project works on it (or follows it) as their place in it allows, and the server
+ * says what they may do.
  */
 export default function ProjectsScreen({ user }: { user: User }) {
   const access = createAccess(user.role);
@@ -44,21 +46,21 @@ export default function ProjectsScreen({ user }: { user: User }) {
   const manage = Number(params.get('manage'));
   const creating = params.has('new');
   const view =
-    access.kind !== 'projects' ? access.kind : manage > 0 ? 'manage' : creating ? 'create' : 'list';
+    manage > 0 ? 'manage' : access.kind !== 'projects' ? access.kind : creating ? 'create' : 'list';
 
   // A new view starts at the top (the shell only scrolls when the path changes).
   useEffect(() => {
     window.scrollTo?.({ top: 0 });
   }, [view, manage]);
 
-  if (access.kind === 'restricted') return <AccessRestricted />;
-  if (access.kind === 'portfolio') return <PortfolioNotice />;
   if (view === 'manage')
     return (
       <Suspense fallback={<ViewFallback />}>
         <ManageProjectView key={manage} projectId={manage} user={user} />
       </Suspense>
     );
+  if (access.kind === 'restricted') return <AccessRestricted />;
+  if (access.kind === 'portfolio') return <PortfolioNotice />;
   if (view === 'create' && access.canCreate)
     return (
       <Suspense fallback={<ViewFallback />}>

@@ -164,6 +164,35 @@ describe('LoginForm', () => {
     expect(localStorage.getItem(REMEMBERED_USERS_KEY)).toBeNull(); // saving is the page's job (onRemember)
   });
 
+  it("a connect link's sign-in says 'Connected!' with the coins, or 'Already Connected'", async () => {
+    const ada = makeUser({ id: 42, connectCode: 'ada-own-code' });
+    let answer = makeScan();
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ user: ada })),
+      http.post('/api/connections/auto-connect', () => HttpResponse.json(answer)),
+    );
+    const user = userEvent.setup();
+    const first = renderForm('grace-code-7');
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(first.location()).toBe('/'));
+    expect(currentToast()).toMatchObject({
+      title: 'Connected!',
+      description: 'You have successfully connected with this user. You earned 25 coins.',
+    });
+    first.unmount();
+
+    answer = makeScan({ isNewConnection: false, coinsEarned: 0 });
+    const again = renderForm('grace-code-7');
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Already Connected'));
+    expect(currentToast()?.description).toBe("You're already connected with Grace.");
+    expect(again.location()).toBe('/');
+  });
+
   it('a login after a failed one dismisses the stale Login Failed toast before going to /', async () => {
     let attempts = 0;
     server.use(

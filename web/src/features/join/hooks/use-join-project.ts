@@ -9,8 +9,9 @@ import { joinProject, type JoinRole } from '../api/join';
 
 /**
  * Join with a role (spec 000 §2, §7, §8): joined, 'Successfully joined! You've joined the project as {role}' (and
- * what it paid, or that today's limit was reached), the
- * projects refreshed and on to /create; a protected project, 'Join request sent!' (the owner decides); refused,
+ * what it paid, or that today's limit was reached), the projects refreshed and on to the project itself
+ * (`/create?manage={id}`, open to every account role: a collaborator works on its tasks, a viewer follows it); a
+ * protected project, 'Join request sent!' (the owner decides); refused,
  * 'Failed to join project' with the server's reason.
  */
 export function useJoinProject(projectId: string, onRequested: () => void) {
@@ -34,7 +35,7 @@ export function useJoinProject(projectId: string, onRequested: () => void) {
             : `You've joined the project as ${role}`,
           variant: 'success',
         });
-        navigate('/create');
+        navigate(`/create?manage=${projectId}`);
       } else {
         toast({
           title: 'Join request sent!',

@@ -16,9 +16,20 @@ function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /**
+ * The type a photo is redrawn as: a format that may be transparent keeps its transparency (PNG and GIF as PNG,
+ * WebP as WebP), an opaque one (JPEG, an iPhone's HEIC, anything else) becomes a JPEG.
+ */
+export function redrawType(file: Pick<File, 'type'>): 'image/png' | 'image/webp' | 'image/jpeg' {
+  if (file.type === 'image/png' || file.type === 'image/gif') return 'image/png';
+  if (file.type === 'image/webp') return 'image/webp';
+  return 'image/jpeg';
+}
+
+/**
  * A picked photo as a data URL (spec 000 §5: the photo is sent as an encoded data string). A small PNG, JPEG or
- * WebP goes as it is; anything larger, or another format the browser can decode (an iPhone's HEIC), is redrawn as
- * a JPEG of at most 1600 px. The server judges the content and strips what the file carries (EXIF, GPS).
+ * WebP goes as it is; anything larger, or another format the browser can decode (an iPhone's HEIC), is redrawn at
+ * most 1600 px, keeping a transparent picture transparent ({@link redrawType}). The server judges the content and
+ * strips what the file carries (EXIF, GPS).
  */
 export async function photoDataUrl(file: File): Promise<string> {
   if (SENT_AS_IS.includes(file.type) && file.size <= SMALL_BYTES) return readAsDataUrl(file);
@@ -32,7 +43,10 @@ export async function photoDataUrl(file: File): Promise<string> {
     if (!context) throw new Error('No 2D canvas');
     context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     bitmap.close();
-    return canvas.toDataURL('image/jpeg', 0.9);
+    const type = redrawType(file);
+    const drawn = canvas.toDataURL(type, 0.9);
+    // A browser that cannot write WebP answers PNG, which keeps the transparency too.
+    return drawn.startsWith('data:image/') ? drawn : canvas.toDataURL('image/png');
   } catch {
     // The browser cannot redraw it: send it as it is and let the server judge.
     return readAsDataUrl(file);
