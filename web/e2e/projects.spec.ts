@@ -250,6 +250,10 @@ test('an innovator creates, publishes, tasks and shares a project; a collaborato
   await captureBothThemes(collaborator, 'join-dialog', 'the JOIN THE TEAM! dialog');
   await joinDialog.getByRole('button', { name: /^Collaborator/ }).click();
   await expectToast(collaborator, 'Successfully joined!', "You've joined the project as Collaborator");
+  // On to the project they joined; back from it, their projects.
+  await expect(collaborator).toHaveURL(/\/create\?manage=\d+$/);
+  await expect(collaborator.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+  await collaborator.getByRole('link', { name: 'Back to projects' }).click();
   await expect(collaborator).toHaveURL(/\/create$/);
 
   // Their /create: Collaborating, with My Projects and creating locked.

@@ -233,8 +233,17 @@ export async function decodeQr(page: Page, testId: string): Promise<string | nul
   return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
 }
 
-/** An RGB PNG made here (tests need no fixture files), each pixel's colour given by `pixel(x, y)`. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => number[]): Buffer {
+/**
+ * An RGB PNG made here (tests need no fixture files), each pixel's colour given by `pixel(x, y)`; with `alpha`, an
+ * RGBA one (`pixel` then gives four values, the last its opacity).
+ */
+export function encodePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => number[],
+  alpha = false,
+): Buffer {
+  const channels = alpha ? 4 : 3;
   const table = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -257,14 +266,14 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc(height * (1 + width * 3));
+  header[9] = alpha ? 6 : 2; // RGBA or RGB
+  const rows = Buffer.alloc(height * (1 + width * channels));
   for (let y = 0; y < height; y += 1) {
-    const row = y * (1 + width * 3);
+    const row = y * (1 + width * channels);
     for (let x = 0; x < width; x += 1)
       rows.set(
         pixel(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))),
-        row + 1 + x * 3,
+        row + 1 + x * channels,
       );
   }
   return Buffer.concat([

@@ -391,6 +391,8 @@ test('script typed into every text field is shown as text and never runs, for it
     .getByRole('button', { name: /^Collaborator/ })
     .click();
   await expectToast(victor.page, 'Successfully joined!');
+  await expect(victor.page).toHaveURL(/\/create\?manage=\d+$/);
+  await victor.page.getByRole('link', { name: 'Back to projects' }).click();
   await expect(victor.page).toHaveURL(/\/create$/);
   const theirCard = victor.page.getByRole('article', { name: P.title });
   await expectLiteral(theirCard, P.title);
