@@ -1,5 +1,6 @@
 //! Who is asking: sessions, remember tokens, password hashing and the extractors handlers use.
 
+pub mod cookie;
 mod current_user;
 pub mod password;
 pub mod rate_limit;

@@ -97,7 +97,7 @@ impl LoginLimiter {
 
     /// Whether the request carries the device cookie of `user_id` (signed by this server).
     pub async fn known_device(&self, headers: &HeaderMap, user_id: i64) -> Result<bool, sqlx::Error> {
-        let Some(value) = crate::auth::session::cookie(headers, DEVICE_COOKIE) else {
+        let Some(value) = super::cookie::value(headers, DEVICE_COOKIE) else {
             return Ok(false);
         };
         let Some((id, signature)) = value.split_once('.') else {

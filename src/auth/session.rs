@@ -101,20 +101,7 @@ pub async fn revoke_all(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
 
 /// The session token from the request's cookies, if any.
 pub fn token_from_headers(headers: &HeaderMap) -> Option<&str> {
-    cookie(headers, COOKIE_NAME)
-}
-
-/// The value of the cookie `wanted` in the request, if any and not empty.
-pub fn cookie<'h>(headers: &'h HeaderMap, wanted: &str) -> Option<&'h str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == wanted)
-        .map(|(_, value)| value.trim())
-        .filter(|value| !value.is_empty())
+    super::cookie::value(headers, COOKIE_NAME)
 }
 
 /// Whether cookies are marked `Secure`: when the app's public URL is https. Configuration decides, never a request

@@ -259,8 +259,7 @@ pub struct UploadForm {
 #[utoipa::path(post, path = "/api/upload", tag = "files", request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = UploadResponse), (status = 400, body = ErrorBody, description = "No file, too many files"),
               (status = 401, body = ErrorBody), (status = 413, body = ErrorBody, description = "A file of 10 MB or more"),
-              (status = 415, body = ErrorBody, description = "A file whose content is not an allowed kind"),
-              (status = 429, body = ErrorBody, description = "The upload budget (every file counts) or today's 500 MB is spent")))]
+              (status = 415, body = ErrorBody, description = "A file whose content is not an allowed kind")))]
 pub async fn upload(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,

@@ -108,14 +108,14 @@ async fn team_grew(state: &AppState, tx: &mut Tx, project: i64, role: &str) -> A
 #[utoipa::path(get, path = "/api/projects/{id}/collaborators", tag = TAG,
     params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [Collaborator], description = "In the order they joined"), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A protected project's inner parts, asked by a non-member"), (status = 404, body = ErrorBody)))]
 pub async fn collaborators(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Collaborator>> {
-    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
+    let project = access::inside(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::collaborators(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |c| (c.added_at, c.id)).map(|c| c.to_wire()))
 }

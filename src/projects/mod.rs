@@ -43,6 +43,21 @@ pub mod access {
         }
     }
 
+    /// The project when the caller may see its inner parts (tasks, updates, feedback, the team, the PDF): anyone for
+    /// an open project, its members alone for a protected one (API.md "Safety"; its card stays public). 404 when
+    /// they cannot see it at all, 403 for a signed-in non-member of a protected project.
+    pub async fn inside(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
+        let project = visible(state, me, id).await?;
+        if project.is_protected == 1 && !project.is_member() {
+            return Err(AppError::Forbidden(PROTECTED.into()));
+        }
+        Ok(project)
+    }
+
+    /// What a non-member hears of a protected project's inner parts.
+    pub const PROTECTED: &str =
+        "This project is protected: its tasks, updates, feedback and team are for its members. Ask to join to see them.";
+
     /// The project if the caller owns it: 404 when they cannot see it, 403 when it is someone else's.
     pub async fn owned(state: &AppState, me: i64, id: i64) -> AppResult<ProjectRow> {
         let project = visible(state, me, id).await?;

@@ -43,14 +43,14 @@ async fn image_input(state: &AppState, me: i64, project: i64, given: Option<&str
 #[utoipa::path(get, path = "/api/projects/{id}/updates", tag = TAG,
     params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [ProjectUpdate], description = "Newest first"), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A protected project's inner parts, asked by a non-member"), (status = 404, body = ErrorBody)))]
 pub async fn updates(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<ProjectUpdate>> {
-    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
+    let project = access::inside(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::updates(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |u| (u.created_at, u.id)).map(|u| u.to_update()))
 }
@@ -106,21 +106,21 @@ pub async fn post_update(
 #[utoipa::path(get, path = "/api/projects/{id}/feedback", tag = TAG,
     params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [Feedback], description = "Comments and replies, newest first; a reply names its parent"),
-              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A protected project's inner parts, asked by a non-member"), (status = 404, body = ErrorBody)))]
 pub async fn feedback(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Feedback>> {
-    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
+    let project = access::inside(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::feedback(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |f| (f.created_at, f.id)).map(|f| f.to_feedback()))
 }
 
 #[utoipa::path(post, path = "/api/projects/{id}/feedback", tag = TAG, params(("id" = String, Path)), request_body = NewFeedback,
     responses((status = 201, body = Feedback), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "A reply to someone with a block between the two"),
+              (status = 403, body = ErrorBody, description = "A reply to someone with a block between the two, or a protected project of which one is not a member"),
               (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
 pub async fn post_feedback(
     State(state): State<AppState>,
@@ -128,7 +128,7 @@ pub async fn post_feedback(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<NewFeedback>,
 ) -> AppResult<(StatusCode, Json<Feedback>)> {
-    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
+    let project = access::inside(&state, me.id, path_id(&id, "Project")?).await?;
     let content = rules::text(&body.content, "Feedback")?;
     let parent = match body.parent_id {
         Some(parent) => match store::feedback_item(&mut *state.db.conn().await?, parent).await? {

@@ -329,13 +329,13 @@ fn pdf_file_name(title: &str) -> (String, String) {
 
 #[utoipa::path(post, path = "/api/projects/{id}/download-pdf", tag = TAG, params(("id" = String, Path)),
     responses((status = 200, content_type = "application/pdf", description = "The project summary, saved as `<title>_project_summary.pdf`"),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A protected project's inner parts, asked by a non-member"), (status = 404, body = ErrorBody)))]
 pub async fn download_pdf(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<Response> {
-    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
+    let project = access::inside(&state, me.id, path_id(&id, "Project")?).await?;
     let latest = PageRequest::first(5);
     let updates = store::updates(&mut *state.db.conn().await?, project.id, &latest).await?;
     let updates: Vec<(String, String, String)> = updates

@@ -31,7 +31,7 @@ const TAG: &str = "tasks";
 async fn visible_task(state: &AppState, me: i64, raw: &str) -> AppResult<(TaskRow, ProjectRow)> {
     let task =
         store::task(&mut *state.db.conn().await?, path_id(raw, "Task")?).await?.ok_or(AppError::NotFound("Task"))?;
-    let project = access::visible(state, me, task.project_id).await.map_err(|_| AppError::NotFound("Task"))?;
+    let project = access::inside(state, me, task.project_id).await.map_err(|_| AppError::NotFound("Task"))?;
     Ok((task, project))
 }
 
@@ -46,14 +46,14 @@ async fn owned_task(state: &AppState, me: i64, raw: &str) -> AppResult<(TaskRow,
 #[utoipa::path(get, path = "/api/projects/{id}/tasks", tag = TAG, operation_id = "listTasks",
     params(("id" = String, Path), crate::db::page::PageParams),
     responses((status = 200, body = [Task], description = "In the order they were made"), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A protected project's inner parts, asked by a non-member"), (status = 404, body = ErrorBody)))]
 pub async fn list(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
     Path(id): Path<String>,
     page: PageRequest,
 ) -> AppResult<Page<Task>> {
-    let project = access::visible(&state, me.id, path_id(&id, "Project")?).await?;
+    let project = access::inside(&state, me.id, path_id(&id, "Project")?).await?;
     let rows = store::tasks(&mut *state.db.conn().await?, project.id, &page).await?;
     Ok(page.finish(rows, |t| (t.id, t.id)).map(|t| t.to_wire()))
 }

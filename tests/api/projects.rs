@@ -651,3 +651,38 @@ async fn an_owner_adds_only_connections_and_no_one_who_left_until_they_ask_again
     assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
     assert_eq!(owner.post(&path, &json!({ "userId": stranger_id })).await.status, StatusCode::CREATED);
 }
+
+#[tokio::test]
+async fn a_protected_projects_inner_parts_are_for_its_members_and_its_card_for_everyone() {
+    let app = spawn_app().await;
+    let (owner, _) = person_as(&app, "innovator").await;
+    let (stranger, _) = person_as(&app, "explorer").await;
+    let (member, member_id) = person_as(&app, "collaborator").await;
+    let id = published(&owner, json!({ "title": "Patent pending", "isProtected": true })).await;
+    owner.post(&format!("/api/projects/{id}/tasks"), &json!({ "title": "Secret task: file patent" })).await;
+    owner.post(&format!("/api/projects/{id}/updates"), &json!({ "title": "Filed", "content": "Claims drafted" })).await;
+    crate::helpers::connect(&owner, &member).await;
+    assert_eq!(
+        owner.post(&format!("/api/projects/{id}/collaborators"), &json!({ "userId": member_id })).await.status,
+        StatusCode::CREATED
+    );
+    let inner = ["tasks", "updates", "feedback", "collaborators"];
+    // The card is public; what is inside is not, to a signed-in stranger.
+    assert_eq!(stranger.get(&format!("/api/projects/{id}")).await.status, StatusCode::OK);
+    for part in inner {
+        let answer = stranger.get(&format!("/api/projects/{id}/{part}")).await;
+        assert_eq!(answer.status, StatusCode::FORBIDDEN, "{part}: {}", answer.body);
+        assert!(answer.message().starts_with("This project is protected"), "{part}: {}", answer.body);
+        assert!(!answer.body.to_string().contains("Secret task"), "{part}");
+    }
+    assert_eq!(stranger.post_empty(&format!("/api/projects/{id}/download-pdf")).await.status, StatusCode::FORBIDDEN);
+    let feedback = stranger.post(&format!("/api/projects/{id}/feedback"), &json!({ "content": "Let me in" })).await;
+    assert_eq!(feedback.status, StatusCode::FORBIDDEN, "{}", feedback.body);
+    // Its team sees it all.
+    for part in inner {
+        assert_eq!(member.get(&format!("/api/projects/{id}/{part}")).await.status, StatusCode::OK, "{part}");
+    }
+    let tasks = member.get(&format!("/api/projects/{id}/tasks")).await.body;
+    assert_eq!(tasks[0]["title"], "Secret task: file patent");
+    assert_eq!(member.post_empty(&format!("/api/projects/{id}/download-pdf")).await.status, StatusCode::OK);
+}

@@ -2768,6 +2768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not an administrator, a report about oneself, or suspending an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5604,6 +5605,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A protected project's inner parts, asked by a non-member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5653,7 +5663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the owner, or a block stands between the owner and the person */
+            /** @description Not the owner, a block between the two, not connected, or the person left in the last 30 days */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5767,6 +5777,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A protected project's inner parts, asked by a non-member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5829,6 +5848,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A protected project's inner parts, asked by a non-member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5878,7 +5906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A reply to someone with a block between the two */
+            /** @description A reply to someone with a block between the two, or a protected project of which one is not a member */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6441,6 +6469,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A protected project's inner parts, asked by a non-member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6553,6 +6590,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A protected project's inner parts, asked by a non-member */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

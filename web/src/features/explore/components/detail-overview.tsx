@@ -28,7 +28,8 @@ export function DetailOverview({
   project: Project;
   isInvestor: boolean;
   onPledge: () => void;
-  onLeaveFeedback: () => void;
+  /** Null when the caller may not leave feedback here (a protected project they are not a member of). */
+  onLeaveFeedback: (() => void) | null;
 }) {
   const description = project.description.trim();
   const created = formatDate(project.createdAt);
@@ -102,7 +103,13 @@ export function DetailOverview({
   );
 }
 
-function MemberActions({ project, onLeaveFeedback }: { project: Project; onLeaveFeedback: () => void }) {
+function MemberActions({
+  project,
+  onLeaveFeedback,
+}: {
+  project: Project;
+  onLeaveFeedback: (() => void) | null;
+}) {
   const support = useSupportProject();
   const request = useRequestCollaboration(project.id);
   const supported = project.isSupported || support.isSuccess;
@@ -122,7 +129,7 @@ function MemberActions({ project, onLeaveFeedback }: { project: Project; onLeave
         {!request.isPending && <Handshake aria-hidden />}
         Request to Collaborate
       </Button>
-      {supported && (
+      {supported && onLeaveFeedback && (
         <Button variant="secondary" size="lg" onClick={onLeaveFeedback}>
           <MessageSquarePlus aria-hidden />
           Leave Feedback

@@ -17,6 +17,7 @@ import { DetailFeedback } from './detail-feedback';
 import { DetailOverview } from './detail-overview';
 import { DetailUpdates } from './detail-updates';
 import { LeaveFeedbackDialog } from './leave-feedback-dialog';
+import { ProtectedNote } from './protected-note';
 
 type DetailTab = 'overview' | 'updates' | 'feedback';
 
@@ -44,6 +45,8 @@ export default function ProjectDetailDialog({
   const safety = useSafety();
   const { user } = useCurrentUser();
   const canReport = safety !== null && project !== undefined && project.ownerId !== user?.id;
+  // A protected project's updates and feedback are for its members (shared/API.md "Safety"); its card is public.
+  const outsider = project !== undefined && project.isProtected && !project.myRole;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -89,7 +92,7 @@ export default function ProjectDetailDialog({
                   project={project}
                   isInvestor={isInvestor}
                   onPledge={() => onPledge(project)}
-                  onLeaveFeedback={() => setLeavingFeedback(true)}
+                  onLeaveFeedback={outsider ? null : () => setLeavingFeedback(true)}
                 />
                 {canReport && (
                   <div className="mt-6 flex justify-center border-t border-border pt-3">
@@ -98,14 +101,18 @@ export default function ProjectDetailDialog({
                 )}
               </TabsContent>
               <TabsContent value="updates">
-                <DetailUpdates projectId={project.id} />
+                {outsider ? <ProtectedNote /> : <DetailUpdates projectId={project.id} />}
               </TabsContent>
               <TabsContent value="feedback">
-                <DetailFeedback
-                  projectId={project.id}
-                  canLeaveFeedback={!isInvestor && project.isSupported && project.myRole !== 'owner'}
-                  onLeaveFeedback={() => setLeavingFeedback(true)}
-                />
+                {outsider ? (
+                  <ProtectedNote />
+                ) : (
+                  <DetailFeedback
+                    projectId={project.id}
+                    canLeaveFeedback={!isInvestor && project.isSupported && project.myRole !== 'owner'}
+                    onLeaveFeedback={() => setLeavingFeedback(true)}
+                  />
+                )}
               </TabsContent>
             </Tabs>
             {leavingFeedback && (
