@@ -24,6 +24,8 @@ export const TOAST_DURATION_MS = 5000;
 let current: ToastItem | null = null;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** A toast nobody asked for at that moment (the daily bonus), waiting for the one on screen to finish. */
+let waiting: ToastOptions | null = null;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -53,12 +55,34 @@ export function toast(options: ToastOptions): number {
   return item.id;
 }
 
-/** Hide the toast on screen (or only the toast with this id, if it is still the one showing). */
+/**
+ * Show a toast once the one on screen has had its time (at once when none shows): for news that arrives on its own,
+ * such as the daily bonus, so it never hides what the person's own act just said ('Connected!' at sign-in).
+ */
+export function toastAfterCurrent(options: ToastOptions): void {
+  if (current === null) {
+    toast(options);
+  } else {
+    waiting = options;
+  }
+}
+
+/**
+ * Hide the toast on screen (or only the toast with this id, if it is still the one showing). A toast waiting its turn
+ * follows one that ends; clearing without an id (signing in or out) drops it too.
+ */
 export function dismissToast(id?: number): void {
+  if (id === undefined) waiting = null;
   if (current === null) return;
   if (id !== undefined && current.id !== id) return;
   clearTimer();
   current = null;
+  const next = waiting;
+  waiting = null;
+  if (next) {
+    toast(next);
+    return;
+  }
   emit();
 }
 

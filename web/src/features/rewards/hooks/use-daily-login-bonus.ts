@@ -1,6 +1,6 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '@/lib/toast';
+import { toastAfterCurrent } from '@/lib/toast';
 import { REWARDS_KEY, rewardsQuery } from '../api/rewards';
 import type { DailyReward, RewardsResponse } from '../api/types';
 import { dailyBonusToast } from '../lib/announce';
@@ -26,7 +26,8 @@ export function useDailyLoginBonus(): void {
       const bonus = (event.action.data as RewardsResponse | undefined)?.dailyReward;
       if (!bonus || announced.has(bonus)) return;
       announced.add(bonus);
-      toast(dailyBonusToast(bonus.coins, bonus.newStreak));
+      // After whatever the sign-in itself said ('Connected!'), not over it.
+      toastAfterCurrent(dailyBonusToast(bonus.coins, bonus.newStreak));
     });
     void queryClient.prefetchQuery(rewardsQuery());
     return unsubscribe;
