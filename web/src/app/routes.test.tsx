@@ -73,7 +73,8 @@ describe('AppRoutes', () => {
       }),
     );
     const { location } = renderWithProviders(<AppRoutes />, { path: '/?connect=grace-code-7' });
-    await waitFor(() => expect(sent).toEqual([{ code: 'grace-code-7' }]));
+    // The profile is a large lazy chunk: its first load in a test run can take seconds.
+    await waitFor(() => expect(sent).toEqual([{ code: 'grace-code-7' }]), { timeout: 5000 });
     await waitFor(() => expect(location()).toBe('/profile'));
     expect(
       await screen.findByText("You're now connected with Grace! You earned 25 coins."),

@@ -2,6 +2,8 @@
 // play"): `{origin}/profile?connect={code}` and `/?connect={code}`. The code is opaque and url-safe; the server
 // alone says whether it names anyone (404 for an unknown code).
 
+import type { ToastOptions } from '@/lib/toast';
+
 /** What a connect code may look like: url-safe characters, nothing that needs escaping. */
 const CODE = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -40,3 +42,8 @@ export function connectLink(origin: string, code: string): string {
 /** What an unknown code (404) says, wherever a link or code is used. */
 export const UNKNOWN_CONNECT_CODE =
   "This link or code doesn't match anyone on Grow. It may have been replaced by a newer one: ask for their current link.";
+
+/** What a link or code naming someone already connected says, wherever it connects (spec 000 §8). */
+export function alreadyConnectedToast(firstName: string): ToastOptions {
+  return { title: 'Already Connected', description: `You're already connected with ${firstName}.` };
+}

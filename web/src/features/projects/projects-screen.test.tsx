@@ -55,7 +55,10 @@ describe('/create by role (spec 001 §2.3, §6)', () => {
       const view = renderWithProviders(<ProjectsScreen user={makeUser({ role })} />, {
         path: '/create?manage=12',
       });
-      expect(await screen.findByRole('heading', { name: 'Tide Clock' })).toBeInTheDocument();
+      // The management view is a lazy chunk: its first load in a busy test run can take over a second.
+      expect(
+        await screen.findByRole('heading', { name: 'Tide Clock' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(screen.getByText(/You're a collaborator: complete tasks here\./)).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Access Restricted' })).toBeNull();
       view.unmount();

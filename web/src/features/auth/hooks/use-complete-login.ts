@@ -11,6 +11,7 @@ import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { coinsSentence, sentences } from '@/lib/coins';
+import { alreadyConnectedToast } from '@/lib/connect-code';
 import { nextPathFrom } from '@/lib/next-path';
 import { CURRENT_USER_KEY, pathAfterSignIn, useSetCurrentUser, type User } from '@/lib/session';
 import { dismissToast, toast, type ToastOptions } from '@/lib/toast';
@@ -18,12 +19,7 @@ import { autoConnect, type AutoConnected } from '../api/auto-connect';
 
 /** What a connect link's sign-in says: 'Connected!' with what it paid, or 'Already Connected'. */
 export function connectedAfterSignIn(answer: AutoConnected): ToastOptions {
-  if (!answer.isNewConnection) {
-    return {
-      title: 'Already Connected',
-      description: `You're already connected with ${answer.profileUser.firstName}.`,
-    };
-  }
+  if (!answer.isNewConnection) return alreadyConnectedToast(answer.profileUser.firstName);
   return {
     title: 'Connected!',
     description: sentences(

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { errorStatus, serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { coinsSentence, sentences } from '@/lib/coins';
-import { UNKNOWN_CONNECT_CODE } from '@/lib/connect-code';
+import { alreadyConnectedToast, UNKNOWN_CONNECT_CODE } from '@/lib/connect-code';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast, type ToastOptions } from '@/lib/toast';
 import { autoConnect } from '../api/connections';
@@ -20,7 +20,7 @@ export function connectedToast(answer: ScanResponse): ToastOptions {
         description: sentences(`You're now connected with ${name}!`, coinsSentence(answer, 'connection')),
         variant: 'success',
       }
-    : { title: 'Already Connected', description: `You're already connected with ${name}.` };
+    : alreadyConnectedToast(name);
 }
 
 /** 'Connection Failed': an unknown code says so, a refusal gives the server's reason (or the wait of a 429). */

@@ -43,10 +43,9 @@ export async function photoDataUrl(file: File): Promise<string> {
     if (!context) throw new Error('No 2D canvas');
     context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     bitmap.close();
-    const type = redrawType(file);
-    const drawn = canvas.toDataURL(type, 0.9);
-    // A browser that cannot write WebP answers PNG, which keeps the transparency too.
-    return drawn.startsWith('data:image/') ? drawn : canvas.toDataURL('image/png');
+    // A browser that cannot write WebP writes a PNG instead (toDataURL falls back to PNG for a type it lacks, and
+    // the data URL's prefix says which it wrote): transparent either way, and the server reads the content.
+    return canvas.toDataURL(redrawType(file), 0.9);
   } catch {
     // The browser cannot redraw it: send it as it is and let the server judge.
     return readAsDataUrl(file);
