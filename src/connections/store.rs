@@ -78,6 +78,18 @@ pub async fn rejected_at(
     .await
 }
 
+/// Whether two people are connected (an accepted connection).
+pub async fn connected(tx: &mut Tx, a: i64, b: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM connections WHERE low_id = $1 AND high_id = $2 AND type = 'connection' AND status = 'accepted'",
+    )
+    .bind(a.min(b))
+    .bind(a.max(b))
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(found.is_some())
+}
+
 /// True when `other` declined a connection request from `me` at or after `since`.
 pub async fn declined_since(tx: &mut Tx, me: i64, other: i64, since: i64) -> Result<bool, sqlx::Error> {
     let found: Option<i64> = sqlx::query_scalar(

@@ -143,7 +143,7 @@ pub async fn add_collaborator(
     let mut tx = state.db.begin().await?;
     // Consent (API.md "Safety"): only a connection is added, and not one who left in the last 30 days until
     // they ask to join again.
-    if !store::connected(&mut tx, me.id, person.id()).await? {
+    if !connections_store::connected(&mut tx, me.id, person.id()).await? {
         return Err(AppError::Forbidden(
             "You can add only people you're connected with. Invite them to connect first, or share the project so they can ask to join."
                 .into(),

@@ -774,15 +774,3 @@ pub async fn forget_departure(tx: &mut Tx, project: i64, user: i64) -> Result<()
         .await?;
     Ok(())
 }
-
-/// Whether two people are connected (an accepted connection).
-pub async fn connected(tx: &mut Tx, a: i64, b: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> = sqlx::query_scalar(
-        "SELECT 1 FROM connections WHERE low_id = $1 AND high_id = $2 AND type = 'connection' AND status = 'accepted'",
-    )
-    .bind(a.min(b))
-    .bind(a.max(b))
-    .fetch_optional(&mut **tx)
-    .await?;
-    Ok(found.is_some())
-}

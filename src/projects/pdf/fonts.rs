@@ -260,18 +260,22 @@ impl Embedder {
         page.end_text();
     }
 
-    /// The font resources of every page: (name, reference) of each used font.
-    pub fn resources(&self, first: i32) -> Vec<(Name<'static>, Ref)> {
+    /// The used fonts in the order their objects are written.
+    fn in_order(&self) -> Vec<usize> {
         let mut fonts: Vec<usize> = self.used.keys().copied().collect();
         fonts.sort_unstable();
+        fonts
+    }
+
+    /// The font resources of every page: (name, reference) of each used font.
+    pub fn resources(&self, first: i32) -> Vec<(Name<'static>, Ref)> {
+        let fonts = self.in_order();
         fonts.iter().enumerate().map(|(i, &font)| (Name(NAMES[font]), Ref::new(first + 5 * i as i32))).collect()
     }
 
     /// Writes each used font (five objects from `first` on, in the order of `resources`).
     pub fn write(&self, pdf: &mut Pdf, first: i32) {
-        let mut fonts: Vec<usize> = self.used.keys().copied().collect();
-        fonts.sort_unstable();
-        for (i, font) in fonts.into_iter().enumerate() {
+        for (i, font) in self.in_order().into_iter().enumerate() {
             let base = first + 5 * i as i32;
             let (type0, cid, descriptor, file, cmap) =
                 (Ref::new(base), Ref::new(base + 1), Ref::new(base + 2), Ref::new(base + 3), Ref::new(base + 4));
