@@ -122,6 +122,10 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         clock: crate::time::Clock::default(),
         files,
         login_limiter: Arc::new(LoginLimiter::new(db.clone(), config.login_limits)),
+        open_calls: Arc::new(crate::safety::open_calls::OpenCalls::new(
+            config.budgets.open_calls,
+            config.budgets.open_window,
+        )),
         db,
         config: Arc::new(config),
         public_url,
@@ -141,7 +145,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(|| async { Json(serde_json::json!({ "status": "ok" })) }))
         .route("/readyz", get(readyz))
         .route("/metrics", get(crate::metrics::serve))
-        .route("/api/files/{name}", get(crate::files::serve))
+        .route("/api/files/{name}", get(crate::files::serve::serve))
         .route("/ws", get(realtime::ws_handler))
         .route(
             "/robots.txt",

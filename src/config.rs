@@ -75,7 +75,15 @@ impl Config {
             trusted_proxies,
             request_timeout: Duration::from_secs(30),
             login_limits: LoginLimits::default(),
-            budgets: Default::default(),
+            budgets: crate::safety::limits::Budgets {
+                open_calls: match var("GROW_OPEN_CALLS") {
+                    Some(n) => {
+                        n.parse().map_err(|_| anyhow::anyhow!("GROW_OPEN_CALLS must be a whole number, got {n:?}"))?
+                    }
+                    None => crate::safety::limits::Budgets::default().open_calls,
+                },
+                ..Default::default()
+            },
             run_jobs: true,
             vapid_subject: var("GROW_VAPID_SUBJECT"),
             metrics_token: var("GROW_METRICS_TOKEN"),

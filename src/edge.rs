@@ -38,7 +38,15 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
         AppError::Forbidden("Cross-site request refused".into()).into_response()
     } else {
         let budget = if changes_state && api { Budget::of(&state, &request) } else { None };
+        // A stored file is fetched by pages and previews many times over; it is no call of its own.
+        let open_call = api && !request.uri().path().starts_with("/api/files/");
+        let open_call = open_call.then(|| OpenCall::of(&state, &request));
         let run = async {
+            if let Some(call) = open_call {
+                if let Err(refusal) = call.spend(&state).await {
+                    return refusal.into_response();
+                }
+            }
             // API.md "Limits and fair play": every state-changing call spends from a budget first.
             if let Some(budget) = budget {
                 if let Err(refusal) = budget.spend(&state).await {
@@ -104,6 +112,36 @@ impl Budget {
             None => limits::address_key(self.address),
         };
         limits::spend_for_call(state, &self.kind, &who).await
+    }
+}
+
+/// A call that may have no session: spent from its address's budget when it has none (or one that is not valid).
+struct OpenCall {
+    session: Option<String>,
+    address: Option<IpAddr>,
+}
+
+impl OpenCall {
+    fn of(state: &AppState, request: &Request) -> Self {
+        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+        Self {
+            session: session::token_from_headers(request.headers()).map(str::to_owned),
+            address: crate::net::client_address(peer, request.headers(), &state.config.trusted_proxies),
+        }
+    }
+
+    async fn spend(self, state: &AppState) -> Result<(), AppError> {
+        if let Some(token) = &self.session {
+            if session::user_of(state, token).await?.is_some() {
+                return Ok(());
+            }
+        }
+        state.open_calls.spend(&limits::address_key(self.address)).map_err(|retry_after_secs| {
+            AppError::TooManyRequests {
+                message: "Too many requests from your network. Please wait a few minutes and try again.".into(),
+                retry_after_secs,
+            }
+        })
     }
 }
 

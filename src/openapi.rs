@@ -15,10 +15,11 @@ use utoipa::{
 pub struct ApiDoc;
 
 /// Every state-changing operation spends from a budget (`safety::limits`, applied to all of them by
-/// the edge), so each documents the 429 it answers once the budget is spent.
+/// the edge), and every call made without a session from its address's (`safety::open_calls`), so each
+/// documents the 429 it answers once the budget is spent.
 pub fn document_budgets(doc: &mut utoipa::openapi::OpenApi) {
     let spent = ResponseBuilder::new()
-        .description("This kind of call's budget is spent for now: try again after `Retry-After` seconds")
+        .description("This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds")
         .header(
             "Retry-After",
             HeaderBuilder::new()
@@ -29,8 +30,8 @@ pub fn document_budgets(doc: &mut utoipa::openapi::OpenApi) {
         .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
         .build();
     for item in doc.paths.paths.values_mut() {
-        let operations: [&mut Option<Operation>; 4] =
-            [&mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+        let operations: [&mut Option<Operation>; 5] =
+            [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
         for operation in operations.into_iter().flatten() {
             operation.responses.responses.entry("429".into()).or_insert_with(|| spent.clone().into());
         }

@@ -48,6 +48,8 @@ export default defineConfig({
       GROW_DATA_DIR: dataDir,
       RUST_LOG: 'warn',
       GROW_PUSH_ALLOW_LOOPBACK_HTTP: '1',
+      // Every journey signs its people up from this one machine: more than one address's calls without a session.
+      GROW_OPEN_CALLS: '100000',
       // A branch's web build against a server built from another checkout (README, GROW_WEB_DIST).
       ...(process.env.GROW_WEB_DIST ? { GROW_WEB_DIST: process.env.GROW_WEB_DIST } : {}),
     },

@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -58,6 +59,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Every core: vitest's default leaves one free, which on a two-core machine runs the files one at a time
+    // (3:16 against 1:49 with both).
+    maxWorkers: availableParallelism(),
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/test/setup.ts'],

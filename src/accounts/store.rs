@@ -294,16 +294,29 @@ pub async fn find_people(
 }
 
 /// Discoverable people with a position, other than `me` and those a block hides from them.
-pub async fn placed_people(conn: &mut Conn, me: i64) -> Result<Vec<UserRow>, sqlx::Error> {
+/// Where each person `me` may find nearby is (id, lat, lng): three columns, so the nearest are chosen without reading
+/// everyone's whole row (`people_by_ids` reads the chosen ones).
+pub async fn placed_people(conn: &mut Conn, me: i64) -> Result<Vec<(i64, f64, f64)>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL AND u.lng IS NOT NULL \
-         AND {}",
-        user_columns_of("u"),
+        "SELECT u.id, u.lat, u.lng FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL \
+         AND u.lng IS NOT NULL AND {}",
         crate::safety::blocks::listable_sql("$1", "u")
     ))
     .bind(me)
     .fetch_all(conn)
     .await
+}
+
+/// These people's rows, in one query.
+pub async fn people_by_ids(conn: &mut Conn, ids: &[i64]) -> Result<Vec<UserRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids_in = crate::db::ids_param(conn, 1);
+    sqlx::query_as(&format!("SELECT {} FROM users u WHERE u.id IN ({ids_in})", user_columns_of("u")))
+        .bind(crate::db::id_array(ids))
+        .fetch_all(conn)
+        .await
 }
 
 /// Sets the profile photo; the one it replaces and the user after.

@@ -30,6 +30,8 @@ use model::{Message, MessageBody, MessageRow};
 pub use rooms::ROOMS;
 
 pub const MAX_CONTENT: usize = 4_000;
+/// An edit refused because its sender may no longer write in the chat.
+const CANNOT_EDIT: &str = "You can no longer write in this chat, so this message cannot be edited";
 
 /// Which chat a request is about, once the caller's right to it is checked.
 #[derive(Clone, Debug)]
@@ -269,7 +271,9 @@ pub async fn history(state: &AppState, me: i64, chat: Chat, page: PageRequest) -
         return Ok(page.finish(Vec::new(), |_: &MessageRow| (0, 0)).map(|m| m.to_wire()));
     };
     let first_page = page.after.is_none();
-    let rows = store::history(&mut conn, conversation, &page).await?;
+    // A group chat leaves out the words of anyone a block stands between the reader and.
+    let reader = (!matches!(chat, Chat::Direct { .. })).then_some(me);
+    let rows = store::history(&mut conn, conversation, reader, &page).await?;
     drop(conn);
     if first_page {
         if let Some(newest) = rows.first() {
@@ -307,6 +311,17 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
         check(state, me, &chat).await.map_err(|_| AppError::NotFound("Message"))?;
         return Err(AppError::Forbidden("Only the sender can change a message".into()));
     }
+    if new_content.is_some() {
+        // An edit is a new word to the chat: it takes the checks a send does (a lost membership, a left room or a
+        // block makes an old message uneditable). Deleting one's own message stays open.
+        check(state, me, &chat).await.map_err(|_| AppError::Forbidden(CANNOT_EDIT.into()))?;
+        if let Chat::Direct { other, .. } = chat {
+            reach(&mut *state.db.conn().await?, me, other).await.map_err(|err| match err {
+                AppError::NotFound(_) => AppError::Forbidden(CANNOT_EDIT.into()),
+                other => other,
+            })?;
+        }
+    }
     let mut tx = state.db.begin().await?;
     let (id, conversation_id) = (row.id, row.conversation_id);
     let answer = match new_content {
@@ -326,6 +341,8 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
         None => {
             store::delete(&mut tx, id).await?;
             announce(state, &mut tx, &chat, ServerFrame::MessageDeleted { id, conversation_id });
+            // Its file goes with it once nothing else names it (API.md "Uploads").
+            files::owners::remove_unused_after_commit(state, &mut tx, row.attachment_url.clone().into_iter().collect());
             None
         }
     };

@@ -130,7 +130,7 @@ pub async fn send_project(
 
 #[utoipa::path(patch, path = "/api/messages/{id}", tag = TAG, params(("id" = String, Path)), request_body = EditMessage,
     responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 403, body = ErrorBody, description = "Not the sender"), (status = 404, body = ErrorBody)))]
+              (status = 403, body = ErrorBody, description = "Not the sender, or the sender may no longer write in the chat (a block, a lost membership, a left room)"), (status = 404, body = ErrorBody)))]
 pub async fn edit_message(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,

@@ -1,6 +1,7 @@
 //! The SQL of chat. Reads take `&mut Conn`, writes `&mut Tx`.
 
 use super::model::{ConversationRow, MessageRow, Participant, MESSAGE_COLUMNS};
+use crate::safety::blocks::unblocked_sql;
 use crate::{
     db::{page::PageRequest, Conn, Tx},
     events::DomainEvent,
@@ -141,16 +142,25 @@ pub async fn around(conn: &mut Conn, conversation: i64, id: i64, each: i64) -> R
 }
 
 /// A page of a conversation, newest first (the caller shows it oldest first).
-pub async fn history(conn: &mut Conn, conversation: i64, page: &PageRequest) -> Result<Vec<MessageRow>, sqlx::Error> {
+/// A page of a conversation, newest first. With `reader` (a group chat), the messages of anyone a block stands
+/// between them and are left out (API.md "Safety": they still reach everyone else).
+pub async fn history(
+    conn: &mut Conn,
+    conversation: i64,
+    reader: Option<i64>,
+    page: &PageRequest,
+) -> Result<Vec<MessageRow>, sqlx::Error> {
     sqlx::query_as(&format!(
         "SELECT {MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id \
          JOIN users u ON u.id = m.sender_id WHERE m.conversation_id = $1 AND ($3 IS NULL OR m.id < $3) \
-         AND ($4 IS NULL OR m.id < $4) ORDER BY m.id DESC LIMIT $2"
+         AND ($4 IS NULL OR m.id < $4) AND ($5 IS NULL OR {}) ORDER BY m.id DESC LIMIT $2",
+        unblocked_sql("$5", "m.sender_id")
     ))
     .bind(conversation)
     .bind(page.fetch_limit())
     .bind(page.after_key())
     .bind(page.after_id())
+    .bind(reader)
     .fetch_all(&mut *conn)
     .await
 }
@@ -200,8 +210,9 @@ pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
     );
     sqlx::query_as(&format!(
         "SELECT c.id, c.kind, c.low_id, c.high_id, c.project_id, c.room, c.last_message_at, c.created_at, \
-           (SELECT m.content FROM messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) AS last_message, \
-           CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> $1 \
+           (SELECT m.content FROM messages m WHERE m.conversation_id = c.id AND {seen} \
+             ORDER BY m.id DESC LIMIT 1) AS last_message, \
+           CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> $1 AND {seen} \
              AND m.id > COALESCE((SELECT r.last_read_id FROM conversation_reads r \
                WHERE r.conversation_id = c.id AND r.user_id = $1), 0)) THEN 1 ELSE 0 END AS unread, \
            p.title AS project_title \
@@ -214,7 +225,9 @@ pub async fn conversations(conn: &mut Conn, me: i64, page: &PageRequest) -> Resu
              AND r.room IN (SELECT cm.room FROM community_members cm WHERE cm.user_id = $1)) \
          AND {} \
          ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2",
-        crate::db::page::before("c.last_message_at", "c.id", 3)
+        crate::db::page::before("c.last_message_at", "c.id", 3),
+        // A group chat's preview and unread mark leave out the words of anyone a block stands between (`history`).
+        seen = format!("(c.kind = 'direct' OR {})", unblocked_sql("$1", "m.sender_id")),
     ))
     .bind(me)
     .bind(page.fetch_limit())

@@ -20,6 +20,8 @@ pub const EARTH_RADIUS_KM: f64 = 6371.0;
 pub const NEAR_KM: f64 = 50.0;
 pub const WIDER_KM: f64 = 100.0;
 pub const CLOSEST: usize = 10;
+/// The most one answer holds: a crowded city answers its nearest 50.
+pub const MAX_ANSWERS: usize = 50;
 
 pub fn haversine_km(a: (f64, f64), b: (f64, f64)) -> f64 {
     let (lat1, lat2) = (a.0.to_radians(), b.0.to_radians());
@@ -44,11 +46,13 @@ pub fn snap((lat, lng): (f64, f64)) -> (f64, f64) {
 
 /// Spec 001 §9's choice from things with their distances: within 50 km, else within 100 km,
 /// else the 10 closest; nearest first.
+/// At most [`MAX_ANSWERS`] of them (API.md "Limits and fair play": nearby answers at most 50).
 pub fn within<T>(mut found: Vec<(f64, T)>) -> Vec<(f64, T)> {
     found.sort_by(|a, b| a.0.total_cmp(&b.0));
     for radius in [NEAR_KM, WIDER_KM] {
         if found.iter().any(|(d, _)| *d <= radius) {
             found.retain(|(d, _)| *d <= radius);
+            found.truncate(MAX_ANSWERS);
             return found;
         }
     }
@@ -114,11 +118,17 @@ pub async fn people(
     ApiQuery(position): ApiQuery<Position>,
 ) -> AppResult<Json<Vec<NearbyUser>>> {
     let here = position.checked()?;
-    let rows = crate::accounts::store::placed_people(&mut *state.db.conn().await?, me.id).await?;
-    let found = rows.into_iter().filter_map(|u| Some((haversine_km(here, snap((u.lat?, u.lng?))), u))).collect();
+    let mut conn = state.db.conn().await?;
+    let placed = crate::accounts::store::placed_people(&mut conn, me.id).await?;
+    let found = placed.into_iter().map(|(id, lat, lng)| (haversine_km(here, snap((lat, lng))), id)).collect();
+    let chosen = within(found);
+    let ids: Vec<i64> = chosen.iter().map(|(_, id)| *id).collect();
+    let mut rows: std::collections::HashMap<i64, _> =
+        crate::accounts::store::people_by_ids(&mut conn, &ids).await?.into_iter().map(|u| (u.id, u)).collect();
     Ok(Json(
-        within(found)
+        chosen
             .into_iter()
+            .filter_map(|(d, id)| rows.remove(&id).map(|u| (d, u)))
             .map(|(d, u)| {
                 let (lat, lng) = u.lat.zip(u.lng).map(snap).unzip();
                 (d, u, lat, lng)
@@ -147,13 +157,17 @@ pub async fn projects(
     let found =
         placed.into_iter().filter_map(|(id, lat, lng)| Some((haversine_km(here, snap((lat?, lng?))), id))).collect();
     let chosen = within(found);
-    let mut answer = Vec::with_capacity(chosen.len());
-    for (distance, id) in chosen {
-        if let Some(row) = projects_store::find(&mut conn, me.id, id).await? {
-            answer.push(NearbyProject { project: row.to_wire(Vec::new()), distance_km: km(distance) });
-        }
-    }
-    Ok(Json(answer))
+    // The chosen projects in one query (API.md "Limits and fair play": reads are bounded), nearest first.
+    let ids: Vec<i64> = chosen.iter().map(|(_, id)| *id).collect();
+    let mut rows: std::collections::HashMap<i64, _> =
+        projects_store::find_many(&mut conn, me.id, &ids).await?.into_iter().map(|row| (row.id, row)).collect();
+    Ok(Json(
+        chosen
+            .into_iter()
+            .filter_map(|(distance, id)| rows.remove(&id).map(|row| (distance, row)))
+            .map(|(distance, row)| NearbyProject { project: row.to_wire(Vec::new()), distance_km: km(distance) })
+            .collect(),
+    ))
 }
 
 #[cfg(test)]
@@ -184,5 +198,9 @@ mod tests {
         assert_eq!(wider.iter().map(|x| x.1).collect::<String>(), "b");
         let far: Vec<(f64, usize)> = (0..15).map(|i| (500.0 + i as f64, i)).collect();
         assert_eq!(within(far).len(), 10);
+        let crowd: Vec<(f64, usize)> = (0..80).map(|i| (40.0 - i as f64 / 2.0, i)).collect();
+        let nearest = within(crowd);
+        assert_eq!(nearest.len(), MAX_ANSWERS);
+        assert_eq!(nearest[0].1, 79);
     }
 }

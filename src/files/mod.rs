@@ -8,20 +8,12 @@ pub mod gif;
 pub mod owners;
 pub mod photo;
 pub mod s3;
+pub mod serve;
 pub mod upload;
 
 use std::path::PathBuf;
 
-use axum::{
-    extract::{Path, State},
-    http::{header, HeaderValue},
-    response::{IntoResponse, Response},
-};
-
-use crate::{
-    error::{AppError, AppResult},
-    state::AppState,
-};
+use crate::error::{AppError, AppResult};
 
 const OUT_OF_SPACE: &str = "There is no room to store this file right now. Please try again later.";
 const STORE_UNAVAILABLE: &str = "The file store is not answering right now. Please try again in a moment.";
@@ -231,15 +223,22 @@ impl FileStore {
 /// Whether any row still names the stored file at `url` (`/api/files/NAME`): a photo, a project's
 /// images, a task's attachments, an update, feedback or a message. Checked before a file is removed.
 pub async fn in_use(db: &crate::db::Db, url: &str) -> Result<bool, sqlx::Error> {
+    named(db, url, true).await
+}
+
+/// Whether a row outside the chats names the file at `url`: a photo, a project's images, a task, an update or
+/// feedback (what makes a chat's file public too, `owners::served_as`). With `in_chats`, messages count too.
+async fn named(db: &crate::db::Db, url: &str, in_chats: bool) -> Result<bool, sqlx::Error> {
     let quoted = owners::quoted_like(url);
-    let found: Option<i64> = sqlx::query_scalar(
+    let messages = if in_chats { "UNION ALL SELECT 1 FROM messages WHERE attachment_url = $1 " } else { "" };
+    let found: Option<i64> = sqlx::query_scalar(&format!(
         "SELECT CAST(1 AS BIGINT) FROM users WHERE profile_image_url = $1 \
          UNION ALL SELECT 1 FROM projects WHERE image_urls LIKE $2 ESCAPE '\\' \
          UNION ALL SELECT 1 FROM project_tasks WHERE attachments LIKE $2 ESCAPE '\\' \
          UNION ALL SELECT 1 FROM project_updates WHERE image_url = $1 \
          UNION ALL SELECT 1 FROM project_feedback WHERE image_url = $1 \
-         UNION ALL SELECT 1 FROM messages WHERE attachment_url = $1 LIMIT 1",
-    )
+         {messages}LIMIT 1"
+    ))
     .bind(url)
     .bind(quoted)
     .fetch_optional(db.pool())
@@ -285,34 +284,6 @@ pub fn content_type(extension: &str) -> Option<&'static str> {
 /// True for a stored name whose content is a picture.
 pub fn is_image_name(name: &str) -> bool {
     name.rsplit_once('.').is_some_and(|(_, ext)| content_type(ext).is_some_and(|t| t.starts_with("image/")))
-}
-
-/// Shown in the page (pictures, sounds, plain text) rather than saved as a download.
-fn shown_inline(kind: &str) -> bool {
-    kind.starts_with("image/") || kind.starts_with("audio/") || kind.starts_with("text/plain")
-}
-
-/// `GET /api/files/{name}`: public, like any image on a page; names are unguessable.
-pub async fn serve(State(state): State<AppState>, Path(name): Path<String>) -> Response {
-    let found = match state.files.get(&name).await {
-        Ok(found) => found,
-        Err(err) => return AppError::Internal(err.context("reading a stored file")).into_response(),
-    };
-    let (Some(bytes), Some(kind)) = (found, name.split_once('.').and_then(|(_, ext)| content_type(ext))) else {
-        return AppError::NotFound("File").into_response();
-    };
-    let disposition = if shown_inline(kind) { "inline" } else { "attachment" };
-    (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
-            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
-            (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox")),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_static(disposition)),
-        ],
-        bytes,
-    )
-        .into_response()
 }
 
 #[cfg(test)]

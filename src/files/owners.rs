@@ -59,6 +59,55 @@ pub fn main_of(name: &str) -> String {
     }
 }
 
+/// How a stored file is served (API.md "Uploads").
+pub enum Served {
+    /// To anyone holding its address, cached long anywhere.
+    Public,
+    /// To this caller only, as one of the people of a chat that holds it.
+    Private,
+    /// Not to this caller: 404, as if it did not exist.
+    Hidden,
+}
+
+/// How the file `name` (or the file a thumbnail belongs to) is served to the caller `viewer` resolves to. A file
+/// that only direct or project chats name is for their people: the two of a direct chat, a project's workers. The
+/// caller is only looked up for such a file.
+pub async fn served_as(
+    db: &crate::db::Db,
+    name: &str,
+    viewer: impl std::future::Future<Output = AppResult<Option<i64>>>,
+) -> AppResult<Served> {
+    let url = format!("/api/files/{}", main_of(name));
+    let rooms: Vec<Option<String>> = sqlx::query_scalar(
+        "SELECT c.room FROM messages m JOIN conversations c ON c.id = m.conversation_id \
+         WHERE m.attachment_url = $1 LIMIT 100",
+    )
+    .bind(&url)
+    .fetch_all(&mut *db.conn().await?)
+    .await?;
+    if rooms.is_empty() || rooms.iter().any(Option::is_some) {
+        return Ok(Served::Public);
+    }
+    if let Some(viewer) = viewer.await? {
+        let reader: Option<i64> = sqlx::query_scalar(
+            "SELECT CAST(1 AS BIGINT) FROM messages m JOIN conversations c ON c.id = m.conversation_id \
+             WHERE m.attachment_url = $1 AND (m.sender_id = $2 OR m.receiver_id = $2 \
+               OR c.project_id IN (SELECT id FROM projects WHERE owner_id = $2 \
+                 UNION SELECT project_id FROM project_collaborators WHERE user_id = $2 AND role <> 'viewer')) \
+             LIMIT 1",
+        )
+        .bind(&url)
+        .bind(viewer)
+        .fetch_optional(&mut *db.conn().await?)
+        .await?;
+        if reader.is_some() {
+            return Ok(Served::Private);
+        }
+    }
+    // Also a photo or a project's picture (its uploader used it twice): public for that.
+    Ok(if super::named(db, &url, false).await? { Served::Public } else { Served::Hidden })
+}
+
 /// Refuses (400) any of `urls` the caller may not name: neither uploaded by them nor already on
 /// `project`. `what` names the field in the message.
 pub async fn require_usable(
@@ -135,6 +184,48 @@ pub fn remove_unused_after_commit(state: &AppState, tx: &mut Tx, urls: Vec<Strin
     tx.on_commit(move || {
         tokio::spawn(async move { remove_unused(&state, urls).await });
     });
+}
+
+/// Uploads looked at per sweep: a backlog is worked through over the following rounds.
+const SWEEP_BATCH: i64 = 500;
+
+/// Removes the uploads nothing named within 24 hours of their upload (API.md "Uploads"); the rest are marked
+/// settled, so each upload is looked at once (what stops naming one later removes it then). The counts removed and
+/// settled.
+pub async fn sweep_unused(state: &AppState, now: i64) -> Result<(usize, usize), sqlx::Error> {
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM uploads WHERE settled_at IS NULL AND created_at < $1 ORDER BY created_at LIMIT $2",
+    )
+    .bind(now - crate::time::DAY_MS)
+    .bind(SWEEP_BATCH)
+    .fetch_all(state.db.pool())
+    .await?;
+    let (mut unused, mut settled) = (Vec::new(), 0);
+    let mut seen = std::collections::HashSet::new();
+    // A file and its thumbnail are looked at, settled and removed together.
+    for main in names.iter().map(|name| main_of(name)) {
+        if !seen.insert(main.clone()) {
+            continue;
+        }
+        let url = format!("/api/files/{main}");
+        if family_in_use(&state.db, &url).await? {
+            let mut tx = state.db.begin().await?;
+            for name in family(&main) {
+                sqlx::query("UPDATE uploads SET settled_at = $2 WHERE name = $1")
+                    .bind(name)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            settled += 1;
+        } else {
+            unused.push(url);
+        }
+    }
+    let removed = unused.len();
+    remove_unused(state, unused).await;
+    Ok((removed, settled))
 }
 
 /// Removes each file (with its thumbnail) that nothing names any more.

@@ -1,5 +1,5 @@
-//! Removes what has expired: sessions, remember tokens, reset links, ended budget windows and live
-//! events that were too large to send and have been read.
+//! Removes what has expired: sessions, remember tokens, reset links, ended budget windows, live
+//! events that were too large to send and have been read, and uploads nothing used within a day.
 //! Nothing it removes could still be used (every lookup also checks the expiry), so it only keeps
 //! the tables small.
 
@@ -27,5 +27,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
             .await?;
     removed.push(format!("{} daily keys", days.rows_affected()));
     tx.commit().await?;
+    let (files, settled) = crate::files::owners::sweep_unused(state, now).await?;
+    removed.push(format!("{files} unused uploads ({settled} in use)"));
     Ok(format!("removed {}", removed.join(", ")))
 }

@@ -49,6 +49,19 @@ pub async fn find(conn: &mut Conn, me: i64, id: i64) -> Result<Option<ProjectRow
         .await
 }
 
+/// These projects as the caller (`$1`) may see them, in one query (those they may not see are left out).
+pub async fn find_many(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec<ProjectRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids_in = crate::db::ids_param(conn, 2);
+    sqlx::query_as(&format!("{PROJECT_SELECT} WHERE p.id IN ({ids_in}) AND {SEEN_BY_CALLER}"))
+        .bind(me)
+        .bind(crate::db::id_array(ids))
+        .fetch_all(&mut *conn)
+        .await
+}
+
 /// A page (newest first) of `select` where `condition` holds; `ids`, when given, are bound as `$5` (see
 /// [`crate::db::ids_param`]).
 async fn page_where<T>(
@@ -458,6 +471,24 @@ pub async fn remove_collaborator(tx: &mut Tx, project: i64, user: i64) -> Result
     Ok(removed.rows_affected() == 1)
 }
 
+/// A block ends shared membership both ways (API.md "Safety"): each leaves the other's projects, their tasks there
+/// unassigned, so no project chat keeps the two in touch. The pairs (project, person) that ended.
+pub async fn part_ways(tx: &mut Tx, a: i64, b: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    let shared: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT pc.project_id, pc.user_id FROM project_collaborators pc JOIN projects p ON p.id = pc.project_id \
+         WHERE (p.owner_id = $1 AND pc.user_id = $2) OR (p.owner_id = $2 AND pc.user_id = $1)",
+    )
+    .bind(a)
+    .bind(b)
+    .fetch_all(&mut **tx)
+    .await?;
+    for (project, person) in &shared {
+        remove_collaborator(tx, *project, *person).await?;
+        unassign_tasks(tx, *project, *person).await?;
+    }
+    Ok(shared)
+}
+
 /// The owner and every collaborator: the people a project's changes are announced to. A read: pass
 /// a connection, or the open transaction (`&mut tx`) to see its own changes.
 pub async fn members(conn: &mut Conn, project: i64) -> Result<Vec<i64>, sqlx::Error> {
@@ -696,9 +727,10 @@ pub async fn listed_entries(conn: &mut Conn, me: i64, ids: &[i64]) -> Result<Vec
             "SELECT ",
             entry_columns!(),
             ", u.role AS owner_role FROM projects p JOIN users u ON u.id = p.owner_id \
-             WHERE p.id IN ({}) AND p.is_published + p.is_active = 2"
+             WHERE p.id IN ({}) AND p.is_published + p.is_active = 2 AND {}"
         ),
-        crate::db::ids_param(conn, 2)
+        crate::db::ids_param(conn, 2),
+        SEEN_BY_CALLER
     );
     sqlx::query_as(&sql).bind(me).bind(crate::db::id_array(ids)).fetch_all(&mut *conn).await
 }

@@ -104,6 +104,21 @@ pub enum ServerFrame {
     SessionEnded,
 }
 
+impl ServerFrame {
+    /// The person whose words a group chat frame carries (a message, or its edit): a reader a block stands
+    /// between and them is not sent it (API.md "Safety": group chats). Direct chats need no filter: a block
+    /// stops the sending itself.
+    pub fn group_author(&self) -> Option<i64> {
+        match self {
+            ServerFrame::ProjectMessage { sender_id, .. } | ServerFrame::CommunityMessage { sender_id, .. } => {
+                Some(*sender_id)
+            }
+            ServerFrame::MessageUpdated { message, .. } if message.receiver_id.is_none() => Some(message.sender_id),
+            _ => None,
+        }
+    }
+}
+
 /// Client → server.
 #[derive(Serialize, Deserialize, ToSchema, Clone, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]

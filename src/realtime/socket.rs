@@ -71,6 +71,19 @@ fn text(frame: &ServerFrame) -> Option<Message> {
     serde_json::to_string(frame).ok().map(|t| Message::Text(t.into()))
 }
 
+/// Whether a block stands between the socket's person and the author of a group chat frame (read from the
+/// kept lists, so a frame costs no query; when the list cannot be read the frame is held back, not leaked).
+async fn hidden_author(state: &AppState, user_id: i64, frame: &ServerFrame) -> bool {
+    let Some(author) = frame.group_author().filter(|a| *a != user_id) else { return false };
+    match state.hub.hidden().of(&state.db, user_id).await {
+        Ok(hidden) => hidden.contains(&author),
+        Err(err) => {
+            tracing::warn!(%err, "could not read who is hidden from a socket's person");
+            true
+        }
+    }
+}
+
 async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, socket: WebSocket) {
     let (registration, mut outbox) = state.hub.register(user_id, token_hash);
     // Looked up after registering, so a membership change from here on reaches this socket too.
@@ -102,6 +115,7 @@ async fn run(state: AppState, user_id: i64, token_hash: String, idle: Duration, 
         tokio::select! {
             frame = outbox.recv() => match frame {
                 Some(frame) => {
+                    if hidden_author(&state, user_id, &frame).await { continue }
                     let Some(message) = text(&frame) else { continue };
                     if send(&mut sink, message).await.is_err() { break }
                 }

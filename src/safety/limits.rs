@@ -26,6 +26,9 @@ pub struct Budgets {
     pub messages: i64,
     /// Bytes one person may upload in a day (API.md "Uploads": 500 MiB).
     pub upload_bytes_per_day: i64,
+    /// API calls one client address may make without a session in `open_window` (`open_calls`).
+    pub open_calls: u32,
+    pub open_window: Duration,
 }
 
 impl Default for Budgets {
@@ -35,6 +38,8 @@ impl Default for Budgets {
             per_kind: 100,
             messages: 450,
             upload_bytes_per_day: 500 * 1024 * 1024,
+            open_calls: 300,
+            open_window: Duration::from_secs(5 * 60),
         }
     }
 }

@@ -4,6 +4,7 @@
 pub mod blocks;
 pub mod hidden;
 pub mod limits;
+pub mod open_calls;
 pub mod reach;
 pub mod reports;
 pub mod store;

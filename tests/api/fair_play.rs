@@ -389,3 +389,41 @@ async fn positions_are_kept_only_to_about_a_kilometre_so_chosen_points_cannot_te
         assert_eq!(distance(ann_id), distance(bob_id), "from {lat},{lng}");
     }
 }
+
+#[tokio::test]
+async fn calls_without_a_session_have_a_budget_per_address_that_a_made_up_cookie_does_not_escape() {
+    let app = spawn_app_with(|config| {
+        config.trusted_proxies = grow::net::parse_blocks("127.0.0.1/32").unwrap();
+        config.budgets.open_calls = 4;
+    })
+    .await;
+    // Someone signed in from another address (their sign-up and login are that address's calls).
+    let member = client_from(&app, "198.51.100.7");
+    sign_up_on(&member, json!({})).await;
+    let stranger = client_from(&app, "203.0.113.9");
+    for _ in 0..2 {
+        assert_eq!(stranger.get("/api/auth/user").await.status, reqwest::StatusCode::UNAUTHORIZED);
+    }
+    // A cookie that names no session is no session.
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-forwarded-for", "203.0.113.9".parse().unwrap());
+    headers.insert("cookie", "grow_session=made-up".parse().unwrap());
+    let forger = Client {
+        base: format!("http://{}", app.addr),
+        http: reqwest::Client::builder().default_headers(headers).build().unwrap(),
+    };
+    for _ in 0..2 {
+        assert_eq!(forger.get("/api/auth/user").await.status, reqwest::StatusCode::UNAUTHORIZED);
+    }
+    let spent = stranger.get("/api/openapi.json").await;
+    assert_eq!(spent.status, reqwest::StatusCode::TOO_MANY_REQUESTS, "{}", spent.body);
+    assert!(spent.message().contains("Too many requests"), "{}", spent.body);
+    let forged = forger.get("/api/auth/user").await;
+    assert_eq!(forged.status, reqwest::StatusCode::TOO_MANY_REQUESTS, "{}", forged.body);
+    // Someone signed in is not held back, nor is another address.
+    assert_eq!(member.get("/api/auth/user").await.status, reqwest::StatusCode::OK);
+    assert_eq!(client_from(&app, "192.0.2.44").get("/api/openapi.json").await.status, reqwest::StatusCode::OK);
+    let retry = stranger.http.get(app.url("/api/openapi.json")).send().await.unwrap();
+    let after: u64 = retry.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=300).contains(&after), "{after}");
+}

@@ -405,3 +405,121 @@ async fn reports_about_a_deleted_account_stay_for_the_administrators() {
     assert_eq!(done.status, StatusCode::OK, "{}", done.body);
     assert_eq!(done.body["subjectDeleted"], true);
 }
+
+/// The content of each message of a chat's first page, oldest first.
+async fn contents(client: &Client, chat: &str) -> Vec<String> {
+    let page = client.get(chat).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let items = page.body["items"].as_array().or(page.body.as_array()).cloned().unwrap_or_default();
+    items.iter().map(|m| m["content"].as_str().unwrap_or_default().to_string()).collect()
+}
+
+#[tokio::test]
+async fn a_block_holds_in_a_room_a_blocked_persons_words_reach_everyone_else() {
+    let app = spawn_app().await;
+    let (ann, _, ann_cookie) = person(&app, "innovator").await;
+    let (bob, bob_id, _) = person(&app, "innovator").await;
+    let (carl, _, carl_cookie) = person(&app, "innovator").await;
+    for who in [&ann, &bob, &carl] {
+        assert_eq!(who.post_empty("/api/communities/tech/join").await.status, StatusCode::NO_CONTENT);
+    }
+    let room = "/api/communities/tech/messages";
+    let before = bob.post(room, &json!({ "content": "Hello from before" })).await;
+    assert_eq!(before.status, StatusCode::CREATED, "{}", before.body);
+    block(&carl, bob_id).await;
+    let mut ann_socket = open_socket(&app, &ann_cookie).await;
+    let mut carl_socket = open_socket(&app, &carl_cookie).await;
+
+    // Bob's word reaches Ann live; Carl's next room frame is Ann's answer, not Bob's.
+    assert_eq!(bob.post(room, &json!({ "content": "Anyone up for a demo?" })).await.status, StatusCode::CREATED);
+    assert_eq!(frame_of(&mut ann_socket, &["community_message"]).await["senderId"], bob_id);
+    assert_eq!(ann.post(room, &json!({ "content": "Count me in" })).await.status, StatusCode::CREATED);
+    let next = frame_of(&mut carl_socket, &["community_message"]).await;
+    assert_eq!(next["message"]["content"], "Count me in", "{next}");
+    // Nor does an edit of his old message reach Carl.
+    let old = before.body["id"].as_i64().unwrap();
+    assert_eq!(
+        bob.patch(&format!("/api/messages/{old}"), &json!({ "content": "Edited" })).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(frame_of(&mut ann_socket, &["message_updated"]).await["id"], old);
+    assert_eq!(ann.post(room, &json!({ "content": "Noon works" })).await.status, StatusCode::CREATED);
+    let next = frame_of(&mut carl_socket, &["community_message", "message_updated"]).await;
+    assert_eq!(next["message"]["content"], "Noon works", "{next}");
+
+    // History: Ann reads all of it; Carl reads everyone but Bob.
+    assert_eq!(contents(&ann, room).await, ["Edited", "Anyone up for a demo?", "Count me in", "Noon works"]);
+    assert_eq!(contents(&carl, room).await, ["Count me in", "Noon works"]);
+
+    // Once Bob leaves the room, his old message is his to delete but no longer to edit.
+    let left = bob.request(reqwest::Method::DELETE, "/api/communities/tech/join", None).await;
+    assert_eq!(left.status, StatusCode::NO_CONTENT, "{}", left.body);
+    let edit = bob.patch(&format!("/api/messages/{old}"), &json!({ "content": "Sneaky" })).await;
+    assert_eq!(edit.status, StatusCode::FORBIDDEN, "{}", edit.body);
+    assert!(edit.message().contains("no longer write"), "{}", edit.body);
+    assert_eq!(
+        bob.request(reqwest::Method::DELETE, &format!("/api/messages/{old}"), None).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(contents(&ann, room).await, ["Anyone up for a demo?", "Count me in", "Noon works"]);
+}
+
+#[tokio::test]
+async fn a_direct_message_is_not_edited_across_a_block_but_may_be_deleted() {
+    let app = spawn_app().await;
+    let (ann, ann_id, _) = person(&app, "innovator").await;
+    let (bob, bob_id, _) = person(&app, "innovator").await;
+    let sent = ann.post("/api/messages", &json!({ "receiverId": bob_id, "content": "See you at six" })).await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    let id = sent.body["id"].as_i64().unwrap();
+    block(&bob, ann_id).await;
+    let edit = ann.patch(&format!("/api/messages/{id}"), &json!({ "content": "Call me" })).await;
+    forbidden_as_unavailable(&edit);
+    assert_eq!(contents(&bob, &format!("/api/messages/{ann_id}")).await, ["See you at six"]);
+    let gone = ann.request(reqwest::Method::DELETE, &format!("/api/messages/{id}"), None).await;
+    assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.body);
+}
+
+/// The ids of a project's collaborators, as `client` reads them.
+async fn team(client: &Client, project: i64) -> Vec<i64> {
+    let answer = client.get(&format!("/api/projects/{project}/collaborators")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    answer.body.as_array().unwrap().iter().map(|c| c["userId"].as_i64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn a_block_ends_shared_project_membership_both_ways() {
+    let app = spawn_app().await;
+    let (ann, ann_id, _) = person(&app, "innovator").await;
+    let (bob, bob_id, _) = person(&app, "innovator").await;
+    let (cleo, _, _) = person(&app, "collaborator").await;
+    let anns = published(&ann, json!({ "title": "Tide clock" })).await;
+    let bobs = published(&bob, json!({ "title": "Kite mill" })).await;
+    add_collaborator(&ann, anns, &bob).await;
+    add_collaborator(&ann, anns, &cleo).await;
+    // Already connected: Bob adds Ann to his.
+    let added = bob.post(&format!("/api/projects/{bobs}/collaborators"), &json!({ "userId": ann_id })).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    let task = ann.post(&format!("/api/projects/{anns}/tasks"), &json!({ "title": "Gears" })).await;
+    assert_eq!(task.status, StatusCode::CREATED, "{}", task.body);
+    let task = task.body["id"].as_i64().unwrap();
+    let assigned = ann.patch(&format!("/api/projects/tasks/{task}/assign"), &json!({ "assignedTo": bob_id })).await;
+    assert_eq!(assigned.status, StatusCode::OK, "{}", assigned.body);
+    let chat = format!("/api/projects/{anns}/messages");
+    let said = bob.post(&chat, &json!({ "content": "Gears are cut" })).await;
+    assert_eq!(said.status, StatusCode::CREATED, "{}", said.body);
+
+    block(&ann, bob_id).await;
+
+    // Each left the other's project; Cleo stays on Ann's.
+    assert!(!team(&ann, anns).await.contains(&bob_id));
+    assert_eq!(team(&ann, anns).await.len(), 1);
+    assert!(!team(&bob, bobs).await.contains(&ann_id));
+    // The chat is closed to Bob, his old word in it is no longer his to edit, and his task is open again.
+    assert_ne!(bob.get(&chat).await.status, StatusCode::OK);
+    let id = said.body["id"].as_i64().unwrap();
+    let edit = bob.patch(&format!("/api/messages/{id}"), &json!({ "content": "Gears are broken" })).await;
+    assert_eq!(edit.status, StatusCode::FORBIDDEN, "{}", edit.body);
+    let tasks = ann.get(&format!("/api/projects/{anns}/tasks")).await.body;
+    assert!(tasks.as_array().unwrap().iter().all(|t| t["assignedTo"].is_null()), "{tasks}");
+}

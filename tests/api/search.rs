@@ -600,3 +600,32 @@ async fn projects_of_someone_who_stops_being_discoverable_leave_near_me_within_a
     // Elsewhere in search the project stays: only nearby and "near me" leave it out.
     assert_eq!(titles(&ask(&asker, "Marrowfield").await), ["Marrowfield"]);
 }
+
+#[tokio::test]
+async fn a_blockers_and_a_suspended_owners_projects_leave_the_others_answers() {
+    let app = spawn_app().await;
+    let (vera, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let (sam, sam_user) = app.signed_in().await;
+    let (olga, olga_user) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    for (owner, title) in [(&vera, "Zephyrwheel kites"), (&olga, "Zephyrwheel looms")] {
+        let made = owner
+            .post("/api/projects", &json!({ "title": title, "description": "Wind work", "isPublished": true }))
+            .await;
+        assert_eq!(made.status, StatusCode::CREATED, "{}", made.body);
+    }
+    let both = |answer: &Value| {
+        let mut found = titles(answer);
+        found.sort();
+        found == ["Zephyrwheel kites", "Zephyrwheel looms"]
+    };
+    within_a_second(&sam, "zephyrwheel", both).await;
+
+    // Vera blocks Sam: her project leaves his answers at once, Olga's stays.
+    let sam_id = sam_user["id"].as_i64().unwrap();
+    assert_eq!(vera.post_empty(&format!("/api/users/{sam_id}/block")).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(titles(&ask(&sam, "zephyrwheel").await), ["Zephyrwheel looms"]);
+    // Suspended, Olga's work leaves everyone's answers (Vera still sees her own).
+    crate::reach::suspend(&app, olga_user["id"].as_i64().unwrap()).await;
+    assert!(titles(&ask(&sam, "zephyrwheel").await).is_empty());
+    assert_eq!(titles(&ask(&vera, "zephyrwheel").await), ["Zephyrwheel kites"]);
+}

@@ -384,3 +384,142 @@ async fn a_small_file_that_decodes_to_a_huge_picture_is_refused_before_it_is_dec
         .unwrap();
     assert_eq!(upload(&client, "file", vec![("fine.png", "image/png", fine)]).await.status, StatusCode::OK);
 }
+
+/// Fetches a stored file as `client` (with their session, or none): its status and Cache-Control.
+async fn fetched(app: &crate::helpers::TestApp, client: &Client, url: &str) -> (StatusCode, String) {
+    let served = client.http.get(app.url(url)).send().await.unwrap();
+    let cache = served.headers().get("cache-control").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    (served.status(), cache)
+}
+
+#[tokio::test]
+async fn a_chats_files_are_served_only_to_its_people_and_privately() {
+    let app = spawn_app().await;
+    let (ann, _) = app.signed_in_as(serde_json::json!({ "role": "innovator" })).await;
+    let (bob, bob_user) = app.signed_in().await;
+    let (eve, _) = app.signed_in().await;
+    let bob_id = bob_user["id"].as_i64().unwrap();
+    crate::helpers::connect(&ann, &bob).await;
+    let photo = upload(&ann, "file", vec![("plan.png", "image/png", picture(300, 300, ImageFormat::Png))]).await;
+    let url = photo.body["fileUrl"].as_str().unwrap().to_string();
+    // Nothing names it yet: whoever holds the address gets it.
+    assert_eq!(fetched(&app, &app.client(), &url).await.0, StatusCode::OK);
+
+    let sent = ann
+        .post("/api/messages", &serde_json::json!({ "receiverId": bob_id, "content": "", "attachmentUrl": url }))
+        .await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.body);
+    for (who, client) in [("Ann", &ann), ("Bob", &bob)] {
+        for address in [url.clone(), thumbnail_of(&url)] {
+            let (status, cache) = fetched(&app, client, &address).await;
+            assert_eq!(status, StatusCode::OK, "{who}: {address}");
+            assert!(cache.starts_with("private"), "{who}: {cache}");
+        }
+    }
+    // A stranger, signed in or not, finds nothing there.
+    for client in [&eve, &app.client()] {
+        assert_eq!(fetched(&app, client, &url).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(fetched(&app, client, &thumbnail_of(&url)).await.0, StatusCode::NOT_FOUND);
+    }
+
+    // A project's chat: its workers read its files, a stranger does not; a room's files are public.
+    let project = ann
+        .post(
+            "/api/projects",
+            &serde_json::json!({ "title": "Kiln", "description": "A solar kiln", "isPublished": true }),
+        )
+        .await;
+    let project = project.body["id"].as_i64().unwrap();
+    let added =
+        ann.post(&format!("/api/projects/{project}/collaborators"), &serde_json::json!({ "userId": bob_id })).await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.body);
+    let notes = upload(&bob, "file", vec![("notes.txt", "text/plain", b"kiln notes\n".to_vec())]).await;
+    let notes = notes.body["fileUrl"].as_str().unwrap().to_string();
+    let said = bob
+        .post(
+            &format!("/api/projects/{project}/messages"),
+            &serde_json::json!({ "content": "notes", "attachmentUrl": notes }),
+        )
+        .await;
+    assert_eq!(said.status, StatusCode::CREATED, "{}", said.body);
+    assert_eq!(fetched(&app, &ann, &notes).await.0, StatusCode::OK);
+    assert_eq!(fetched(&app, &eve, &notes).await.0, StatusCode::NOT_FOUND);
+    let shared = upload(&eve, "file", vec![("hello.txt", "text/plain", b"hello room\n".to_vec())]).await;
+    let shared = shared.body["fileUrl"].as_str().unwrap().to_string();
+    assert_eq!(eve.post_empty("/api/communities/tech/join").await.status, StatusCode::NO_CONTENT);
+    let posted = eve
+        .post("/api/communities/tech/messages", &serde_json::json!({ "content": "hi", "attachmentUrl": shared }))
+        .await;
+    assert_eq!(posted.status, StatusCode::CREATED, "{}", posted.body);
+    let (status, cache) = fetched(&app, &app.client(), &shared).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(cache.starts_with("public"), "{cache}");
+
+    // Deleting the only message that names a file removes the file, for everyone.
+    let id = sent.body["id"].as_i64().unwrap();
+    let gone = ann.request(reqwest::Method::DELETE, &format!("/api/messages/{id}"), None).await;
+    assert_eq!(gone.status, StatusCode::NO_CONTENT, "{}", gone.body);
+    let five = std::time::Duration::from_secs(5);
+    let left = crate::helpers::eventually(five, async || fetched(&app, &ann, &url).await.0 == StatusCode::NOT_FOUND);
+    assert!(left.await.is_some(), "the file stayed after its only message was deleted");
+}
+
+#[tokio::test]
+async fn uploads_nothing_used_for_a_day_are_swept_and_an_accounts_uploads_leave_with_it() {
+    let app = spawn_app().await;
+    let (ann, _) = app.signed_in_as(serde_json::json!({ "role": "innovator" })).await;
+    let kept = upload(&ann, "file", vec![("kept.png", "image/png", picture(200, 100, ImageFormat::Png))]).await;
+    let kept = kept.body["fileUrl"].as_str().unwrap().to_string();
+    let idle = upload(&ann, "file", vec![("idle.png", "image/png", picture(300, 300, ImageFormat::Png))]).await;
+    let idle = idle.body["fileUrl"].as_str().unwrap().to_string();
+    let fresh = upload(&ann, "file", vec![("fresh.txt", "text/plain", b"fresh\n".to_vec())]).await;
+    let fresh = fresh.body["fileUrl"].as_str().unwrap().to_string();
+    let project = ann
+        .post(
+            "/api/projects",
+            &serde_json::json!({ "title": "Kiln", "description": "A solar kiln", "isPublished": true, "imageUrls": [kept] }),
+        )
+        .await;
+    assert_eq!(project.status, StatusCode::CREATED, "{}", project.body);
+    // Two of them were uploaded more than a day ago.
+    let day_ago = grow::time::now_ms() - grow::time::DAY_MS - 60_000;
+    for url in [&kept, &idle] {
+        let name = url.strip_prefix("/api/files/").unwrap();
+        let (stem, ext) = name.rsplit_once('.').unwrap();
+        let mut tx = app.state.db.begin().await.unwrap();
+        sqlx::query("UPDATE uploads SET created_at = $1 WHERE name = $2 OR name = $3")
+            .bind(day_ago)
+            .bind(name)
+            .bind(format!("{stem}_256.{ext}"))
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+    }
+    let report = grow::jobs::run_once("cleanup", &app.state).await.unwrap();
+    assert!(report.contains("1 unused uploads (1 in use)"), "{report}");
+    assert_eq!(fetched(&app, &ann, &idle).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(fetched(&app, &ann, &thumbnail_of(&idle)).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(fetched(&app, &ann, &kept).await.0, StatusCode::OK);
+    assert_eq!(fetched(&app, &ann, &fresh).await.0, StatusCode::OK);
+    // Each upload is looked at once.
+    let again = grow::jobs::run_once("cleanup", &app.state).await.unwrap();
+    assert!(again.contains("0 unused uploads (0 in use)"), "{again}");
+
+    // Her account goes: so does every file she uploaded, used or not.
+    let deleted = ann
+        .request(
+            reqwest::Method::DELETE,
+            "/api/account",
+            Some(&serde_json::json!({ "password": crate::helpers::PASSWORD })),
+        )
+        .await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.body);
+    for url in [&kept, &fresh] {
+        let five = std::time::Duration::from_secs(5);
+        let left = crate::helpers::eventually(five, async || {
+            fetched(&app, &app.client(), url).await.0 == StatusCode::NOT_FOUND
+        });
+        assert!(left.await.is_some(), "{url} stayed after its uploader's account was deleted");
+    }
+}

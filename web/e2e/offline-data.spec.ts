@@ -102,10 +102,17 @@ test('offline, a reload shows the person and the last data of each screen, marke
   await expect(online.getByRole('heading', { name: 'Bob Tester' })).toBeVisible();
   await online.goto(`/ideate?chat=${bob.id}`);
   await expect(thread(online).getByText('See you at the harbour workshop')).toBeVisible();
-  // What the app keeps is written a moment after each answer.
-  await online.waitForFunction(() =>
-    localStorage.getItem('grow.offline.queries')?.includes('harbour workshop'),
-  );
+  // What the app keeps is written a moment after each answer. The thread's own answer is waited for: the chat list
+  // carries the last message's text too, so finding the text anywhere in the record can pass before the thread is kept.
+  await online.waitForFunction((path) => {
+    const kept = JSON.parse(localStorage.getItem('grow.offline.queries') ?? '{}') as {
+      state?: { queries?: { queryKey: unknown[]; state: { data?: unknown } }[] };
+    };
+    return (kept.state?.queries ?? []).some(
+      (query) =>
+        query.queryKey[0] === path && JSON.stringify(query.state.data ?? null).includes('harbour workshop'),
+    );
+  }, `/api/messages/${bob.id}`);
 
   // No network: Grow opened again shows the chat as it was, marked offline, not the session error. It is opened in
   // a new tab, not reloaded: Chromium tells a document it tears down that it is online, so a reload is no test of

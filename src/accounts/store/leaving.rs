@@ -325,7 +325,8 @@ pub async fn files_named(tx: &mut Tx, me: i64) -> Result<Vec<String>, sqlx::Erro
          UNION ALL SELECT image_url FROM project_feedback WHERE author_id = $1 \
            OR parent_id IN (SELECT id FROM project_feedback WHERE author_id = $1) \
          UNION ALL SELECT m.attachment_url FROM messages m JOIN conversations c ON c.id = m.conversation_id \
-           WHERE m.sender_id = $1 OR c.low_id = $1 OR c.high_id = $1",
+           WHERE m.sender_id = $1 OR c.low_id = $1 OR c.high_id = $1 \
+         UNION ALL SELECT '/api/files/' || name FROM uploads WHERE uploader_id = $1",
     )
     .bind(me)
     .fetch_all(&mut **tx)

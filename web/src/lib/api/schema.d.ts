@@ -2618,6 +2618,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     run_job: {
@@ -2663,7 +2674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -2719,6 +2730,17 @@ export interface operations {
             };
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2785,7 +2807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -2827,7 +2849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -2869,7 +2891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -2909,7 +2931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -2951,7 +2973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3037,7 +3059,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3096,7 +3118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3138,7 +3160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3188,7 +3210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3226,6 +3248,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     current_user_refresh: {
@@ -3253,6 +3286,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listCommunities: {
@@ -3274,6 +3318,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3316,7 +3371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3363,7 +3418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3428,6 +3483,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3510,7 +3576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3579,7 +3645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3647,7 +3713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3686,6 +3752,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     project_requests: {
@@ -3714,6 +3791,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     requests: {
@@ -3736,6 +3824,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3799,7 +3898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3832,6 +3931,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3873,7 +3983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -3937,7 +4047,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4001,7 +4111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4047,6 +4157,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4112,7 +4233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4168,6 +4289,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     swiped: {
@@ -4203,6 +4335,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4255,7 +4398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4292,7 +4435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4343,6 +4486,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     investments: {
@@ -4378,6 +4532,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4459,7 +4624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4522,6 +4687,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete_message: {
@@ -4566,7 +4742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4618,7 +4794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the sender */
+            /** @description Not the sender, or the sender may no longer write in the chat (a block, a lost membership, a left room) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4635,7 +4811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4687,6 +4863,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     count: {
@@ -4708,6 +4895,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4741,7 +4939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4787,7 +4985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4835,7 +5033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4902,7 +5100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -4969,7 +5167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5036,7 +5234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5084,6 +5282,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5138,7 +5347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5190,6 +5399,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     projects: {
@@ -5231,6 +5451,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     supported: {
@@ -5266,6 +5497,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5331,7 +5573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5397,7 +5639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5432,6 +5674,17 @@ export interface operations {
             /** @description No such project, or an unpublished one of someone else */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5482,7 +5735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5551,7 +5804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5622,6 +5875,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     add_collaborator: {
@@ -5680,7 +5944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5736,7 +6000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5794,7 +6058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -5859,6 +6123,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5939,7 +6214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6010,7 +6285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6075,6 +6350,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6157,7 +6443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6227,7 +6513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6299,6 +6585,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     request_collaboration: {
@@ -6358,7 +6655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6415,7 +6712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6486,6 +6783,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     createTask: {
@@ -6543,7 +6851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6608,6 +6916,17 @@ export interface operations {
             };
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6688,7 +7007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6737,6 +7056,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     push_public_key: {
@@ -6758,6 +7088,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6801,7 +7142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6849,7 +7190,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -6945,6 +7286,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     claim: {
@@ -6992,7 +7344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7044,6 +7396,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     scratch: {
@@ -7080,7 +7443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7135,6 +7498,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     simple: {
@@ -7173,6 +7547,17 @@ export interface operations {
             };
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7222,7 +7607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7290,7 +7675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7359,7 +7744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7410,7 +7795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7449,6 +7834,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     new_connect_code: {
@@ -7477,7 +7873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7529,6 +7925,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_profile: {
@@ -7568,7 +7975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7636,7 +8043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7690,6 +8097,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     blockUser: {
@@ -7735,7 +8153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7783,7 +8201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description This kind of call's budget is spent for now: try again after `Retry-After` seconds */
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds until the budget's window ends */
@@ -7827,6 +8245,17 @@ export interface operations {
             /** @description No such person, or one the caller may not see: neither a connection nor a direct-chat partner, or a block stands between them */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This kind of call's budget (or, without a session, the address's) is spent for now: try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget's window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
