@@ -92,6 +92,8 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         realtime::bridge::listen(&config.database_url(), db.clone(), hub.clone())
             .await
             .context("listening for live frames")?;
+    } else {
+        realtime::bridge::follow_commands(db.clone(), hub.clone()).await.context("following grow commands")?;
     }
     let openapi_json = Arc::new(openapi_document().to_pretty_json().context("serialising OpenAPI")?);
     let public_url: Arc<str> = match (&config.public_url, bound) {

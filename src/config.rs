@@ -7,6 +7,8 @@ use anyhow::Context;
 use crate::{auth::rate_limit::LoginLimits, net::IpBlock};
 
 const WS_IDLE_TIMEOUT: Duration = Duration::from_secs(90);
+/// A notification left unread this long goes into the next digest.
+const DIGEST_AFTER: Duration = Duration::from_secs(60 * 60);
 
 #[derive(Clone)]
 pub struct Config {
@@ -40,6 +42,8 @@ pub struct Config {
     pub metrics_token: Option<String>,
     /// A socket that sends nothing (not even its 25-second ping) for this long is closed.
     pub ws_idle_timeout: Duration,
+    /// How long a notification stays unread before the digest mails it (`GROW_DIGEST_AFTER_SECS`, default an hour).
+    pub digest_after: Duration,
     /// An S3-compatible store for files (`GROW_S3_*`); the data dir's `files` folder without it.
     pub s3: Option<crate::files::s3::S3Config>,
     /// Tests only, never in production (`GROW_PUSH_ALLOW_LOOPBACK_HTTP=1`): push endpoints on this
@@ -90,6 +94,13 @@ impl Config {
             smtp_url: var("GROW_SMTP_URL"),
             mail_from: var("GROW_MAIL_FROM"),
             ws_idle_timeout: WS_IDLE_TIMEOUT,
+            digest_after: match var("GROW_DIGEST_AFTER_SECS") {
+                Some(n) => Duration::from_secs(
+                    n.parse()
+                        .map_err(|_| anyhow::anyhow!("GROW_DIGEST_AFTER_SECS must be a whole number, got {n:?}"))?,
+                ),
+                None => DIGEST_AFTER,
+            },
             s3: s3_from_env(&var)?,
             push_allow_loopback_http: matches!(var("GROW_PUSH_ALLOW_LOOPBACK_HTTP").as_deref(), Some("1" | "true")),
         })
@@ -114,6 +125,7 @@ impl Config {
             smtp_url: None,
             mail_from: None,
             ws_idle_timeout: WS_IDLE_TIMEOUT,
+            digest_after: DIGEST_AFTER,
             s3: None,
             push_allow_loopback_http: false,
         }

@@ -88,7 +88,7 @@ async fn main() -> anyhow::Result<()> {
             let user_id = store::set_admin(&mut tx, &rules::login_key(username), grant).await?;
             tx.commit().await?;
             let Some(user_id) = user_id else { anyhow::bail!("no user named {username}") };
-            // Running servers on PostgreSQL drop their cached copy at once; on SQLite within a minute.
+            // Running servers drop their cached copy within a second (their open sessions included).
             bridge::notify_from_cli(&db, &Event::UserChanged { user_id, coins: None }).await?;
             println!("{username} is {}an administrator", if grant { "now " } else { "no longer " });
         }

@@ -51,6 +51,8 @@ const TABLES: &[&str] = &[
     "blocks",
     "reports",
     "uploads",
+    "email_tokens",
+    "notification_settings",
     // Live events waiting for other instances: always empty on SQLite, copied like the rest.
     "live_spill",
 ];

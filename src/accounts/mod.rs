@@ -5,6 +5,7 @@ mod leaving;
 pub mod model;
 mod routes;
 pub mod rules;
+pub mod settings;
 pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -26,6 +27,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::reset_password))
         .routes(routes!(routes::update_profile))
         .routes(routes!(routes::new_connect_code))
+        .routes(routes!(settings::change_password))
+        .routes(routes!(settings::change_email))
+        .routes(routes!(settings::verify_email))
+        .routes(routes!(settings::resend_verification))
+        .routes(routes!(settings::notification_settings, settings::set_notification_settings))
         .routes(routes!(leaving::export))
         .routes(routes!(leaving::delete))
 }

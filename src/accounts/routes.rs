@@ -17,7 +17,7 @@ use crate::{
     db::is_unique_violation,
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
-    mail::Mail,
+    mail::{Kind as MailKind, Mail},
     prepared::PreparedJson,
     realtime::Event,
     state::AppState,
@@ -87,6 +87,10 @@ pub async fn signup(
         Err(err) => return Err(err.into()),
     };
     tracing::info!(user_id = user.id, "account created");
+    // The link that proves the address (API.md "Your account"); a refusal here never undoes the sign-up.
+    if let Err(err) = super::settings::send_verification(&state, &user).await {
+        tracing::warn!(user_id = user.id, error = %err, "could not send the verification mail");
+    }
     Ok((StatusCode::CREATED, Json(SignupResponse { user: user.to_own(), message: "Account created".into() })))
 }
 
@@ -292,14 +296,9 @@ pub async fn forgot_password(
         let mut tx = state.db.begin().await?;
         let token = store::create_password_reset(&mut tx, user.id).await?;
         tx.commit().await?;
-        state.mailer.send(Mail {
-            user_id: user.id,
-            to: user.email.clone(),
-            first_name: user.first_name.clone(),
-            subject: "Reset your Grow password".into(),
-            // From the configured public URL, never the request's Host header (which a client chooses).
-            link: format!("{}/?reset={token}", state.public_url),
-        });
+        // From the configured public URL, never the request's Host header (which a client chooses).
+        let link = format!("{}/?reset={token}", state.public_url);
+        state.mailer.send(Mail::new(MailKind::Reset, user.id, &user.email, &user.first_name, link));
     }
     Ok(Json(MessageResponse::new(RESET_SENT)))
 }

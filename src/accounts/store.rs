@@ -1,6 +1,7 @@
 //! The SQL of the accounts area. Reads take `&mut Conn`, writes `&mut Tx` (see `db`).
 
 pub mod leaving;
+pub mod settings;
 
 use std::sync::LazyLock;
 
@@ -155,7 +156,6 @@ pub async fn is_admin(conn: &mut Conn, user_id: i64) -> Result<bool, sqlx::Error
     Ok(flag == Some(1))
 }
 
-/// Lifts a suspension; the user's id when the name exists.
 /// Marks an account suspended (its sessions are revoked by the caller).
 pub async fn suspend(tx: &mut Tx, user: i64, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET suspended_at = $2, updated_at = $2 WHERE id = $1")
@@ -166,6 +166,7 @@ pub async fn suspend(tx: &mut Tx, user: i64, now: i64) -> Result<(), sqlx::Error
     Ok(())
 }
 
+/// Lifts a suspension; the user's id when the name exists.
 pub async fn unsuspend(tx: &mut Tx, username_key: &str) -> Result<Option<i64>, sqlx::Error> {
     tx.emit(crate::events::DomainEvent::CardsChanged);
     sqlx::query_scalar("UPDATE users SET suspended_at = NULL, updated_at = $1 WHERE username_key = $2 RETURNING id")
@@ -293,7 +294,6 @@ pub async fn find_people(
     .await
 }
 
-/// Discoverable people with a position, other than `me` and those a block hides from them.
 /// Where each person `me` may find nearby is (id, lat, lng): three columns, so the nearest are chosen without reading
 /// everyone's whole row (`people_by_ids` reads the chosen ones).
 pub async fn placed_people(conn: &mut Conn, me: i64) -> Result<Vec<(i64, f64, f64)>, sqlx::Error> {

@@ -76,7 +76,24 @@ impl LoginLimiter {
         Self { db, limits, device_key: OnceCell::new() }
     }
 
-    async fn signature(&self, user_id: i64) -> Result<String, sqlx::Error> {
+    /// `{user_id}.{signature}` for `purpose`: a value only this server (any of its instances) makes, naming a person
+    /// for one use (`device`: the device cookie; `unsubscribe`: the digest's one-click link).
+    pub async fn signed(&self, purpose: &str, user_id: i64) -> Result<String, sqlx::Error> {
+        Ok(format!("{user_id}.{}", self.signature(purpose, user_id).await?))
+    }
+
+    /// The person a [`Self::signed`] value of `purpose` names, when this server made it.
+    pub async fn person_signed(&self, purpose: &str, value: &str) -> Result<Option<i64>, sqlx::Error> {
+        let Some((id, signature)) = value.split_once('.') else { return Ok(None) };
+        let Ok(user_id) = id.parse::<i64>() else { return Ok(None) };
+        let expected = self.signature(purpose, user_id).await?;
+        // Compared in constant time: the signature is the secret part.
+        let same = expected.len() == signature.len()
+            && expected.bytes().zip(signature.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+        Ok(same.then_some(user_id))
+    }
+
+    async fn signature(&self, purpose: &str, user_id: i64) -> Result<String, sqlx::Error> {
         let key = self
             .device_key
             .get_or_try_init(|| async {
@@ -91,7 +108,7 @@ impl LoginLimiter {
             })
             .await?;
         let mut mac = <Hmac<Sha256> as hmac::digest::KeyInit>::new(&(*key).into());
-        mac.update(format!("device:{user_id}").as_bytes());
+        mac.update(format!("{purpose}:{user_id}").as_bytes());
         Ok(URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes()))
     }
 
@@ -100,25 +117,16 @@ impl LoginLimiter {
         let Some(value) = super::cookie::value(headers, DEVICE_COOKIE) else {
             return Ok(false);
         };
-        let Some((id, signature)) = value.split_once('.') else {
-            return Ok(false);
-        };
-        if id.parse::<i64>().ok() != Some(user_id) {
-            return Ok(false);
-        }
-        let expected = self.signature(user_id).await?;
-        // Compared in constant time: the signature is the secret part.
-        Ok(expected.len() == signature.len()
-            && expected.bytes().zip(signature.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0)
+        Ok(self.person_signed("device", value).await? == Some(user_id))
     }
 
     /// The `Set-Cookie` value that marks this browser as one `user_id` signed in from (a year; `Secure` when
     /// the app is served over https).
     pub async fn device_cookie(&self, user_id: i64, secure: bool) -> Result<String, sqlx::Error> {
-        let signature = self.signature(user_id).await?;
+        let value = self.signed("device", user_id).await?;
         let secure = if secure { "; Secure" } else { "" };
         Ok(format!(
-            "{DEVICE_COOKIE}={user_id}.{signature}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age={DEVICE_MAX_AGE_SECS}{secure}"
+            "{DEVICE_COOKIE}={value}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age={DEVICE_MAX_AGE_SECS}{secure}"
         ))
     }
 

@@ -50,8 +50,29 @@ pub fn from_data_url(text: &str) -> Result<Vec<u8>, AppError> {
 /// work is CPU and memory heavy (a 12,000 px side is half a gigabyte decoded), so others wait.
 static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
-/// [`process`] on a blocking thread, at most two at a time.
-pub async fn process_bounded(bytes: Vec<u8>) -> Result<Photo, AppError> {
+/// Each person's turn: one of their pictures at a time takes a place in [`DECODING`], so however many they send
+/// at once, someone else's waits for at most one picture of theirs (API.md "Uploads": a fair queue per person).
+static TURNS: std::sync::LazyLock<
+    std::sync::Mutex<std::collections::HashMap<i64, std::sync::Arc<tokio::sync::Semaphore>>>,
+> = std::sync::LazyLock::new(Default::default);
+
+/// The person's turn, held while one of their pictures waits or is worked on.
+async fn turn_of(person: i64) -> Result<tokio::sync::OwnedSemaphorePermit, AppError> {
+    let turn = {
+        let mut turns = crate::sync::lock(&TURNS);
+        // Turns nobody holds or waits for are let go (only the map holds them).
+        turns.retain(|_, turn| std::sync::Arc::strong_count(turn) > 1);
+        turns.entry(person).or_insert_with(|| std::sync::Arc::new(tokio::sync::Semaphore::new(1))).clone()
+    };
+    turn.acquire_owned()
+        .await
+        .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("waiting for a turn to process a picture")))
+}
+
+/// [`process`] on a blocking thread, at most two at a time and one of each person's. A request that is gone before
+/// its picture's turn comes starts no work (waiting is all it did).
+pub async fn process_bounded(person: i64, bytes: Vec<u8>) -> Result<Photo, AppError> {
+    let mine = turn_of(person).await?;
     let permit = DECODING
         .acquire()
         .await
@@ -59,6 +80,7 @@ pub async fn process_bounded(bytes: Vec<u8>) -> Result<Photo, AppError> {
     tokio::task::spawn_blocking(move || {
         // Held until the work ends, even when the request that asked for it is gone.
         let _permit = permit;
+        let _mine = mine;
         process(&bytes)
     })
     .await

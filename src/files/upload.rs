@@ -151,7 +151,7 @@ pub async fn store(state: &AppState, uploader: i64, display_name: &str, bytes: V
         return Err(AppError::UnsupportedMediaType(format!("{display_name} is not a supported file type")));
     };
     let name = match extension {
-        "png" | "jpg" | "webp" => store_picture(state, bytes).await?,
+        "png" | "jpg" | "webp" => store_picture(state, uploader, bytes).await?,
         "gif" => state.files.put("gif", gif::strip(&bytes)?).await?,
         other => state.files.put(other, bytes).await?,
     };
@@ -161,8 +161,8 @@ pub async fn store(state: &AppState, uploader: i64, display_name: &str, bytes: V
 }
 
 /// Re-encodes a picture in its own format (a few at a time) and stores it with its thumbnail; the name.
-async fn store_picture(state: &AppState, bytes: Vec<u8>) -> AppResult<String> {
-    let processed = photo::process_bounded(bytes).await?;
+async fn store_picture(state: &AppState, uploader: i64, bytes: Vec<u8>) -> AppResult<String> {
+    let processed = photo::process_bounded(uploader, bytes).await?;
     state.files.put_with_variant(processed.extension, processed.full, "256", processed.thumbnail).await
 }
 
@@ -217,10 +217,10 @@ async fn receive(state: &AppState, mut field: Field<'_>, display_name: String) -
 }
 
 /// Stores a received file; its address.
-async fn store_received(state: &AppState, received: Received) -> AppResult<String> {
+async fn store_received(state: &AppState, uploader: i64, received: Received) -> AppResult<String> {
     let Received { extension, mut spool, .. } = received;
     let name = match extension {
-        "png" | "jpg" | "webp" => store_picture(state, spool.read_all().await?).await?,
+        "png" | "jpg" | "webp" => store_picture(state, uploader, spool.read_all().await?).await?,
         "gif" => state.files.put("gif", gif::strip(&spool.read_all().await?)?).await?,
         other => state.files.put_spooled(other, spool).await?,
     };
@@ -316,7 +316,7 @@ pub async fn upload(
     let mut files = Vec::with_capacity(received.len());
     for file in received {
         let (original_name, size) = (file.display_name.clone(), file.spool.len() as i64);
-        let url = store_received(&state, file).await?;
+        let url = store_received(&state, me.id, file).await?;
         super::owners::record_url(&state, me.id, &url).await?;
         files.push(UploadedFile { url, original_name, size });
     }

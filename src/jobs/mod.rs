@@ -10,10 +10,16 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::{db::Db, notifications::daily, people::positions, state::AppState, time::now_ms};
+use crate::{
+    db::Db,
+    notifications::{daily, digest},
+    people::positions,
+    state::AppState,
+    time::now_ms,
+};
 
 /// The jobs there are, by name.
-pub const NAMES: &[&str] = &[cleanup::NAME, daily::NAME, positions::NAME, PUSH];
+pub const NAMES: &[&str] = &[cleanup::NAME, daily::NAME, digest::NAME, positions::NAME, PUSH];
 
 /// Push delivery runs continuously in every server; as a job it is one round, for operators and tests.
 const PUSH: &str = "push";
@@ -22,6 +28,7 @@ fn period(name: &str) -> Option<Duration> {
     match name {
         cleanup::NAME => Some(cleanup::PERIOD),
         daily::NAME => Some(daily::PERIOD),
+        digest::NAME => Some(digest::PERIOD),
         positions::NAME => Some(positions::PERIOD),
         _ => None,
     }
@@ -32,6 +39,7 @@ pub async fn run_once(name: &str, state: &AppState) -> anyhow::Result<String> {
     match name {
         cleanup::NAME => cleanup::run_once(state).await,
         daily::NAME => daily::run_once(state).await,
+        digest::NAME => digest::run_once(state).await,
         positions::NAME => positions::run_once(state).await,
         PUSH => Ok(format!("{:?}", state.pusher.deliver_due().await?)),
         _ => anyhow::bail!("no job called {name:?}; the jobs are: {}", NAMES.join(", ")),

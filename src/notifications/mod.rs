@@ -4,6 +4,7 @@
 //! the push worker sends it to their browsers. A rolled-back change notifies nobody.
 
 pub mod daily;
+pub mod digest;
 pub mod endpoint;
 pub mod kept;
 pub mod model;
@@ -57,4 +58,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::delete))
         .routes(routes!(routes::push_public_key))
         .routes(routes!(routes::subscribe, routes::unsubscribe))
+        .routes(routes!(digest::unsubscribe))
 }

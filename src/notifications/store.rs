@@ -54,11 +54,14 @@ pub async fn insert(tx: &mut Tx, new: &NewNotification<'_>) -> Result<Option<Not
     if let Some(row) = &row {
         sqlx::query(
             "INSERT INTO push_outbox (subscription_id, notification_id, next_attempt_at) \
-             SELECT id, $1, $2 FROM push_subscriptions WHERE user_id = $3",
+             SELECT id, $1, $2 FROM push_subscriptions WHERE user_id = $3 \
+             AND NOT EXISTS (SELECT 1 FROM notification_settings ns WHERE ns.user_id = $3 AND ns.push_off LIKE $4)",
         )
         .bind(row.id)
         .bind(now)
         .bind(row.user_id)
+        // Push goes only for the types the person left on (API.md "Your account"); the list holds plain names.
+        .bind(format!("%\"{}\"%", new.kind.as_str()))
         .execute(&mut **tx)
         .await?;
     }

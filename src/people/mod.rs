@@ -102,7 +102,7 @@ pub async fn profile_image(
     if bytes.len() > PHOTO_MAX_BYTES {
         return Err(AppError::PayloadTooLarge("The photo must be at most 8 MB".into()));
     }
-    let processed = photo::process_bounded(bytes).await?;
+    let processed = photo::process_bounded(me.id, bytes).await?;
     let name = state.files.put_with_variant(processed.extension, processed.full, "256", processed.thumbnail).await?;
     let url = format!("/api/files/{name}");
     crate::files::owners::record_url(&state, me.id, &url).await?;

@@ -72,12 +72,53 @@ async fn event_of(db: &Db, hub: &Hub, payload: &str) -> anyhow::Result<Option<Ev
 }
 
 /// Sends an event from a process that has no hub (the `grow` commands), so that running servers
-/// apply it. Only PostgreSQL reaches other processes; on SQLite this does nothing.
+/// apply it within a second (API.md "Safety": admin changes). On PostgreSQL it is a notification like any
+/// other; on SQLite, which has none, a row of `live_spill` the server reads ([`follow_commands`]).
 pub async fn notify_from_cli(db: &Db, event: &Event) -> Result<(), sqlx::Error> {
     if db.backend() == crate::db::Backend::Postgres {
-        notify(db, 0, event).await?;
+        return notify(db, 0, event).await;
     }
+    let payload =
+        serde_json::to_string(&Envelope { instance: 0, event }).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    sqlx::query("INSERT INTO live_spill (payload, expires_at) VALUES ($1, $2)")
+        .bind(payload)
+        .bind(crate::time::now_ms() + SPILL_LIFETIME_MS)
+        .execute(db.pool())
+        .await?;
     Ok(())
+}
+
+/// How often a server on SQLite looks for events a command wrote.
+const COMMANDS_EVERY: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// On SQLite, applies the events `grow` commands leave in `live_spill` (only they write there on SQLite),
+/// each once: the rows after the newest one seen at start, read a few times a second by their id.
+pub async fn follow_commands(db: Db, hub: Hub) -> anyhow::Result<tokio::task::JoinHandle<()>> {
+    let mut seen: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM live_spill").fetch_one(db.pool()).await?;
+    Ok(tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(COMMANDS_EVERY).await;
+            let rows: Result<Vec<(i64, String)>, _> =
+                sqlx::query_as("SELECT id, payload FROM live_spill WHERE id > $1 ORDER BY id")
+                    .bind(seen)
+                    .fetch_all(db.pool())
+                    .await;
+            let rows = match rows {
+                Ok(rows) => rows,
+                Err(err) => {
+                    tracing::warn!(error = %err, "could not read the events of grow commands");
+                    continue;
+                }
+            };
+            for (id, payload) in rows {
+                seen = id;
+                match serde_json::from_str::<Envelope<Event>>(&payload) {
+                    Ok(envelope) => hub.apply_remote(&envelope.event),
+                    Err(err) => tracing::warn!(error = %err, "unreadable event from a grow command"),
+                }
+            }
+        }
+    }))
 }
 
 /// Starts listening (the subscription is live when this returns) and applies events from other

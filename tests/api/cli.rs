@@ -314,3 +314,22 @@ async fn grow_web_dist_serves_a_web_build_from_a_folder_and_nothing_outside_it()
         assert!(!answer.text().await.unwrap().contains("secret"), "{sneaky}");
     }
 }
+
+#[tokio::test]
+async fn an_admin_change_from_the_command_line_reaches_open_sessions_within_a_second() {
+    let app = spawn_app().await;
+    let (username, _) = app.signup(json!({})).await;
+    let client = app.client();
+    assert_eq!(client.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+    // The session is read (and kept by the server) before the change.
+    assert_eq!(client.get("/api/auth/user").await.body["isAdmin"], false);
+    for (action, expected) in [("grant", true), ("revoke", false)] {
+        let out = grow(&app, &["admin", action, &username]).await;
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let seen = crate::helpers::eventually(std::time::Duration::from_secs(1), async || {
+            client.get("/api/auth/user").await.body["isAdmin"] == expected
+        })
+        .await;
+        assert!(seen.is_some(), "{action}: the open session still read isAdmin {}", !expected);
+    }
+}

@@ -92,6 +92,45 @@ async fn every_state_changing_operation_has_a_budget_that_a_burst_meets() {
         .await;
 }
 
+#[tokio::test]
+async fn every_operation_called_without_a_session_spends_its_addresss_budget() {
+    use futures_util::StreamExt;
+    const BUDGET: u32 = 3;
+    let app = spawn_app_with(|config| {
+        config.trusted_proxies = grow::net::parse_blocks("127.0.0.1/32").unwrap();
+        config.budgets.open_calls = BUDGET;
+    })
+    .await;
+    let doc = client_from(&app, "192.0.2.1").get("/api/openapi.json").await.body;
+    let mut operations = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in ["get", "post", "put", "patch", "delete"] {
+            // A stored file is fetched many times by the pages that show it: no call of its own (API.md "Uploads").
+            if item.get(method).is_some() && path != "/api/files/{name}" {
+                operations.push((path.clone(), method));
+            }
+        }
+    }
+    assert!(operations.len() > 80, "only {} operations", operations.len());
+    let app = &app;
+    futures_util::stream::iter(operations.into_iter().enumerate())
+        .for_each_concurrent(8, |(n, (path, method))| async move {
+            // Each operation from its own address: what one spends is not another's.
+            let client = client_from(app, &format!("203.0.{}.{}", n / 200, n % 200 + 1));
+            let concrete = regex_free_ids(&path.replace("{slug}", "tech").replace(['{', '}'], ""));
+            let method: Method = method.parse().unwrap();
+            let body = json!({});
+            for call in 1..=BUDGET {
+                let answer = client.request(method.clone(), &concrete, Some(&body)).await;
+                assert_ne!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{method} {path}: call {call} refused");
+            }
+            let spent = client.request(method.clone(), &concrete, Some(&body)).await;
+            assert_eq!(spent.status, StatusCode::TOO_MANY_REQUESTS, "{method} {path}: {}", spent.body);
+            assert!(spent.headers.get("retry-after").is_some(), "{method} {path}: no Retry-After");
+        })
+        .await;
+}
+
 /// Path parameters other than a slug become `1`.
 fn regex_free_ids(path: &str) -> String {
     path.split('/')
@@ -250,7 +289,7 @@ async fn reset_mail_is_sent_at_most_three_times_an_hour_with_the_same_answer() {
     for answer in &answers {
         assert_eq!((answer.status, &answer.body), (StatusCode::OK, &answers[0].body));
     }
-    assert_eq!(app.state.mailer.recent_to(id), 3);
+    assert_eq!(app.state.mailer.recent_to(id, grow::mail::Kind::Reset), 3);
 }
 
 #[tokio::test]
@@ -264,7 +303,10 @@ async fn reset_mail_from_one_address_is_limited_over_all_accounts() {
     for (username, _) in &people {
         assert_eq!(from.post("/api/auth/forgot-password", &json!({ "email": username })).await.status, StatusCode::OK);
     }
-    let sent = people.iter().filter(|(_, user)| app.state.mailer.recent_to(user["id"].as_i64().unwrap()) > 0).count();
+    let sent = people
+        .iter()
+        .filter(|(_, user)| app.state.mailer.recent_to(user["id"].as_i64().unwrap(), grow::mail::Kind::Reset) > 0)
+        .count();
     assert_eq!(sent, 10);
 }
 

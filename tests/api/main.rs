@@ -33,3 +33,4 @@ mod search;
 mod security;
 mod sessions;
 mod uploads;
+mod your_account;

@@ -473,3 +473,32 @@ async fn logging_out_ends_the_devices_push_subscription_and_a_reset_ends_them_al
     app.client().post("/api/auth/reset-password", &json!({ "token": token, "password": "New-pass99!" })).await;
     assert_eq!(count().await, 0);
 }
+
+#[tokio::test]
+async fn push_goes_only_for_the_types_a_person_left_on() {
+    let app = spawn_app_with(|config| config.push_allow_loopback_http = true).await;
+    let (client, user) = app.signed_in().await;
+    let user_id = user["id"].as_i64().unwrap();
+    let service = push_service().await;
+    let (secret, auth, keys) = browser_keys();
+    let subscribed = client.post("/api/push/subscribe", &json!({ "endpoint": service.url, "keys": keys })).await;
+    assert_eq!(subscribed.status, StatusCode::CREATED);
+    let settings = "/api/users/me/notification-settings";
+    let off = json!({ "push": { "project_support": false } });
+    assert_eq!(client.request(reqwest::Method::PUT, settings, Some(&off)).await.status, StatusCode::OK);
+    notify(&app, user_id, "Kept quiet").await;
+    let on = json!({ "push": { "project_support": true } });
+    assert_eq!(client.request(reqwest::Method::PUT, settings, Some(&on)).await.status, StatusCode::OK);
+    notify(&app, user_id, "Pushed again").await;
+    // The one push that arrives is the second: the first, of a type turned off, was kept in the app only.
+    let (_, body) = wait_for(|| service.received.lock().unwrap().first().cloned()).await;
+    let plain = web_push_native::decrypt(body, &secret, &web_push_native::Auth::clone_from_slice(&auth)).unwrap();
+    let payload: Value = serde_json::from_slice(&plain).unwrap();
+    assert_eq!(payload["title"], "Pushed again");
+    let round = grow::jobs::run_once("push", &app.state).await.unwrap();
+    assert!(round.contains("sent: 0"), "{round}");
+    assert_eq!(service.received.lock().unwrap().len(), 1);
+    // Both are in the app.
+    let listed = client.get("/api/notifications").await.body;
+    assert!(listed.to_string().contains("Kept quiet") && listed.to_string().contains("Pushed again"), "{listed}");
+}

@@ -195,40 +195,113 @@ async fn smtp_server() -> SmtpServer {
     panic!("aiosmtpd did not start; is it installed (pip install aiosmtpd)?");
 }
 
+/// Waits for the next mail the SMTP server stores (none is read twice); its raw text.
+async fn next_mail(dir: &std::path::Path, seen: &mut std::collections::HashSet<std::path::PathBuf>) -> String {
+    for _ in 0..200 {
+        let mut fresh: Vec<_> = std::fs::read_dir(dir)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).filter(|p| !seen.contains(p)).collect())
+            .unwrap_or_default();
+        fresh.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        if let Some(path) = fresh.into_iter().next() {
+            seen.insert(path.clone());
+            return std::fs::read_to_string(path).unwrap();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no mail arrived");
+}
+
+/// The plain part's link that starts with `prefix`, on a line of its own (a long line comes quoted-printable: its
+/// soft breaks joined and `=3D` read as `=`, as a mail app reads it).
+fn link_in(raw: &str, prefix: &str) -> String {
+    let raw = raw.replace("=\r\n", "").replace("=\n", "").replace("=3D", "=");
+    raw.lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} link in {raw}"))
+        .trim()
+        .to_string()
+}
+
 #[tokio::test]
-async fn a_reset_link_arrives_by_smtp_and_sets_a_new_password() {
+async fn each_kind_of_mail_arrives_by_smtp_and_its_link_works() {
     let smtp = smtp_server().await;
     let port = smtp.port;
     let app = spawn_app_with(|config| {
         config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
         config.mail_from = Some("Grow <no-reply@grow.test>".into());
         config.public_url = Some("https://grow.test".into());
+        config.digest_after = Duration::ZERO;
     })
     .await;
-    let (username, _) = app.signup(json!({})).await;
+    let dir = smtp.maildir.path().join("mail").join("new");
+    let mut seen = std::collections::HashSet::new();
+    let (username, user) = app.signup(json!({})).await;
+    let user_id = user["id"].as_i64().unwrap();
+
+    // Sign-up: the link that proves the address.
+    let raw = next_mail(&dir, &mut seen).await;
+    assert!(raw.contains(&format!("To: {username}@example.com")), "{raw}");
+    assert!(raw.contains("Subject: Verify your email for Grow"), "{raw}");
+    assert!(raw.contains("text/plain") && raw.contains("text/html"));
+    let link = link_in(&raw, "https://grow.test/verify-email?token=");
+    let verified =
+        app.client().post("/api/auth/verify-email", &json!({ "token": link.split("token=").nth(1).unwrap() })).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.body);
+
+    // A reset: the answer does not wait for the mail, whose link sets a new password.
     let started = std::time::Instant::now();
     let answer = app.client().post("/api/auth/forgot-password", &json!({ "email": username })).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert!(started.elapsed() < Duration::from_secs(2), "the answer does not wait for the mail");
-
-    let new_dir = smtp.maildir.path().join("mail").join("new");
-    let mut raw = String::new();
-    for _ in 0..200 {
-        if let Some(Ok(entry)) = std::fs::read_dir(&new_dir).ok().and_then(|mut d| d.next()) {
-            raw = std::fs::read_to_string(entry.path()).unwrap();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(!raw.is_empty(), "no mail arrived");
-    assert!(raw.contains(&format!("To: {username}@example.com")), "{raw}");
-    assert!(raw.contains("Subject: Reset your Grow password"));
-    assert!(raw.contains("text/plain") && raw.contains("text/html"));
-    // The plain part carries the link on a line of its own.
-    let link = raw.lines().find(|l| l.starts_with("https://grow.test/?reset=")).expect("the link").trim();
+    let raw = next_mail(&dir, &mut seen).await;
+    assert!(raw.contains("Subject: Reset your Grow password"), "{raw}");
+    let link = link_in(&raw, "https://grow.test/?reset=");
     let token = link.split("reset=").nth(1).unwrap();
     let reset =
         app.client().post("/api/auth/reset-password", &json!({ "token": token, "password": "Fresh-pass77!" })).await;
     assert_eq!(reset.status, StatusCode::OK, "{}", reset.body);
-    assert_eq!(app.client().login(&username, "Fresh-pass77!", false).await.status, StatusCode::OK);
+    let client = app.client();
+    assert_eq!(client.login(&username, "Fresh-pass77!", false).await.status, StatusCode::OK);
+
+    // A password changed while signed in: a mail says so.
+    let changed = client
+        .post(
+            "/api/auth/change-password",
+            &json!({ "currentPassword": "Fresh-pass77!", "newPassword": "Second-pass88!" }),
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::NO_CONTENT, "{}", changed.body);
+    let raw = next_mail(&dir, &mut seen).await;
+    assert!(raw.contains("Subject: Your Grow password was changed"), "{raw}");
+
+    // An email change: the link to the new address, a notice to the old one.
+    let moved = format!("moved.{user_id}@example.org");
+    let asked = client.post("/api/auth/change-email", &json!({ "password": "Second-pass88!", "email": moved })).await;
+    assert_eq!(asked.status, StatusCode::ACCEPTED, "{}", asked.body);
+    let (first, second) = (next_mail(&dir, &mut seen).await, next_mail(&dir, &mut seen).await);
+    let (to_new, notice) = if first.contains(&format!("To: {moved}")) { (first, second) } else { (second, first) };
+    assert!(
+        notice.contains(&format!("To: {username}@example.com"))
+            && notice.contains("Subject: Your Grow email is being changed")
+    );
+    let link = link_in(&to_new, "https://grow.test/verify-email?token=");
+    let verified =
+        client.post("/api/auth/verify-email", &json!({ "token": link.split("token=").nth(1).unwrap() })).await;
+    assert_eq!(verified.body["user"]["email"], moved);
+
+    // The digest, with one-click unsubscribe (RFC 8058) that needs no session.
+    crate::notifications::notify(&app, user_id, "Someone backed Kiln").await;
+    assert_eq!(grow::jobs::run_once("digest", &app.state).await.unwrap(), "mailed 1 digests");
+    let raw = next_mail(&dir, &mut seen).await;
+    assert!(raw.contains("Subject: What you missed on Grow") && raw.contains("Someone backed Kiln"), "{raw}");
+    assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{raw}");
+    let unsubscribe = raw
+        .lines()
+        .find_map(|l| l.strip_prefix("List-Unsubscribe: <"))
+        .and_then(|l| l.strip_suffix('>'))
+        .expect("a List-Unsubscribe header");
+    let path = unsubscribe.strip_prefix("https://grow.test").unwrap();
+    let done = reqwest::Client::new().post(app.url(path)).body("List-Unsubscribe=One-Click").send().await.unwrap();
+    assert_eq!(done.status(), StatusCode::OK);
+    assert_eq!(client.get("/api/users/me/notification-settings").await.body["emailDigest"], "off");
 }

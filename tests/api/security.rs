@@ -91,6 +91,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST /api/auth/remembered-login", "the remembered-account screen"),
     ("POST /api/auth/forget-remembered", "the remembered-account screen"),
     ("POST /api/auth/forgot-password", "asking for a reset link"),
+    ("POST /api/auth/verify-email", "the link mailed to prove an address, opened in any browser"),
+    ("POST /api/mail/unsubscribe", "one click from a mail app: the signed token names the person"),
     ("POST /api/auth/reset-password", "the reset link's page"),
     ("GET /api/projects/{id}", "the join page shows a published project before signing in"),
     ("GET /api/push/public-key", "the server's public VAPID key"),

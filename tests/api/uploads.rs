@@ -523,3 +523,36 @@ async fn uploads_nothing_used_for_a_day_are_swept_and_an_accounts_uploads_leave_
         assert!(left.await.is_some(), "{url} stayed after its uploader's account was deleted");
     }
 }
+
+#[tokio::test]
+async fn one_persons_many_pictures_never_keep_anothers_waiting_behind_them() {
+    let app = spawn_app().await;
+    let (busy, _) = app.signed_in().await;
+    let (other, _) = app.signed_in().await;
+    // A large picture that is quick to send and slow to work on (16 million pixels of gradient).
+    let big = RgbaImage::from_fn(4000, 4000, |x, y| image::Rgba([(x / 16) as u8, (y / 16) as u8, 128, 255]));
+    let big = png_of(&big);
+    let finished = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sends: Vec<_> = (0..6)
+        .map(|n| {
+            let (busy, big, finished) = (busy.clone(), big.clone(), finished.clone());
+            tokio::spawn(async move {
+                let answer = upload(&busy, "file", vec![("big.png", "image/png", big)]).await;
+                assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+                finished.lock().unwrap().push(format!("busy {n}"));
+            })
+        })
+        .collect();
+    // Once the six are in, someone else sends one small photo.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let small = upload(&other, "file", vec![("me.png", "image/png", picture(64, 64, ImageFormat::Png))]).await;
+    assert_eq!(small.status, StatusCode::OK, "{}", small.body);
+    finished.lock().unwrap().push("other".into());
+    for send in sends {
+        send.await.unwrap();
+    }
+    let order = finished.lock().unwrap().clone();
+    let place = order.iter().position(|o| o == "other").unwrap();
+    // Their pictures take one place of the line at a time: the other photo waits for at most one of theirs.
+    assert!(place <= 2, "the other person's photo finished after {place} of the busy one's: {order:?}");
+}

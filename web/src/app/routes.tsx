@@ -34,6 +34,9 @@ const IdeateScreen = lazyChunk(() => import('@/features/chat/ideate-screen'));
 const ProfileScreen = lazyChunk(() => import('@/app/screens/profile-route'));
 const JoinScreen = lazyChunk(() => import('@/features/join/join-screen'));
 const AdminScreen = lazyChunk(() => import('@/features/safety/admin-screen'));
+const SettingsScreen = lazyChunk(() => import('@/app/screens/settings-route'));
+const VerifyEmailScreen = lazyChunk(() => import('@/features/account/verify-email-screen'));
+const UnsubscribeScreen = lazyChunk(() => import('@/features/account/unsubscribe-screen'));
 
 /**
  * The route table of spec 000 §2, for the signed-in and the signed-out states. A current-user call that fails
@@ -102,6 +105,9 @@ function SignedInRoutes({ user }: { user: User }) {
         <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
         <Route path="/ideate">{inShell(<IdeateScreen user={user} />)}</Route>
         <Route path="/profile">{inShell(<ProfileScreen user={user} />)}</Route>
+        <Route path="/settings">{inShell(<SettingsScreen user={user} />)}</Route>
+        <Route path="/verify-email">{inShell(<VerifyEmailScreen embedded />)}</Route>
+        <Route path="/unsubscribe">{inShell(<UnsubscribeScreen embedded />)}</Route>
         <Route path="/join/:projectId">
           {(params) => inShell(<JoinScreen projectId={params.projectId} />)}
         </Route>
@@ -147,6 +153,8 @@ function SignedOutRoutes() {
     <Switch>
       <Route path="/">{page(<AuthScreen />)}</Route>
       <Route path="/profile">{page(<AuthScreen />)}</Route>
+      <Route path="/verify-email">{page(<VerifyEmailScreen />)}</Route>
+      <Route path="/unsubscribe">{page(<UnsubscribeScreen />)}</Route>
       <Route path="/join/:projectId">
         {(params) => page(<PublicProjectScreen projectId={params.projectId} />)}
       </Route>

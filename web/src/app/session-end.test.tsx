@@ -124,10 +124,10 @@ async function signIn(username: string) {
 /** What this browser keeps for an offline reload (src/lib/persisted-cache.ts). */
 const keptForOffline = () => Object.keys(localStorage).filter((key) => key.startsWith(PERSIST_PREFIX));
 
-/** The profile, with Ada's blocked people loaded, and her screens and a message typed offline kept here. */
+/** Settings, with Ada's blocked people loaded, and her screens and a message typed offline kept here. */
 async function onAdasProfile() {
   const arranged = arrange();
-  const rendered = renderWithProviders(<AppRoutes />, { path: '/profile' });
+  const rendered = renderWithProviders(<AppRoutes />, { path: '/settings' });
   expect(await screen.findAllByText('Mallory Stalker', {}, { timeout: 5000 })).not.toHaveLength(0);
   await vi.waitUntil(() => liveChannel.getStatus() === 'open');
   writePersisted('queries', { version: 1, userId: ADA.id, savedAt: Date.now(), state: { queries: [] } });
@@ -167,7 +167,7 @@ describe('a session that ends without the person asking', () => {
     unmount();
     liveChannel.stop();
 
-    renderWithProviders(<AppRoutes />, { path: '/profile' });
+    renderWithProviders(<AppRoutes />, { path: '/settings' });
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.queryByText(ENDED_LINE)).toBeNull();
     expect(state.signedIn).toBe(ADA);
@@ -248,6 +248,7 @@ describe('a session that ends without the person asking', () => {
     const header = await screen.findByRole('banner');
 
     await userEvent.click(within(header).getByRole('link', { name: /Profile/ }));
+    await userEvent.click(await screen.findByRole('link', { name: /Settings/ }));
     expect(await screen.findByText("You haven't blocked anyone.")).toBeInTheDocument();
     expect(screen.queryAllByText('Mallory Stalker')).toEqual([]);
     expect(screen.queryByText('Ada’s private notes')).toBeNull();
@@ -284,7 +285,8 @@ describe('ways out the person asked for', () => {
         return HttpResponse.json({ message: 'Logged out' });
       }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Profile' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
 
     expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
     expect(location()).toBe('/');

@@ -5,7 +5,7 @@ export function createLabel(role: Role | null | undefined): 'Create' | 'Invest' 
   return role === 'investor' ? 'Invest' : 'Create';
 }
 
-/** Header title per route (spec 000 §2): Explore, Search, Create or Invest, Ideate, Rewards, Profile, otherwise Grow. */
+/** Header title per route (spec 000 §2): Explore, Search, Create or Invest, Ideate, Rewards, Profile, Settings, otherwise Grow. */
 export function routeTitle(path: string, role: Role | null | undefined): string {
   switch (path) {
     case '/':
@@ -21,6 +21,8 @@ export function routeTitle(path: string, role: Role | null | undefined): string 
       return 'Rewards';
     case '/profile':
       return 'Profile';
+    case '/settings':
+      return 'Settings';
     default:
       return 'Grow';
   }

@@ -14,7 +14,7 @@ export interface ProfileScreenProps {
   connections?: ReactNode;
   /** The Connect and Collab request tabs (the connections area's). */
   requests?: ReactNode;
-  /** Blocked people, Download my data and Delete my account (the safety area's). */
+  /** "Verify your email" and the way to Settings (the account area's). */
   safety?: ReactNode;
 }
 

@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import type { AvailabilityStatus } from '../hooks/use-availability';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE, type SignupValues } from '../lib/signup-rules';
 import { AvailabilityHint } from './availability-hint';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { StrengthMeter } from './strength-meter';
 
 export interface BasicDetailsStepProps {

@@ -11,7 +11,7 @@ import { useLogin } from '../api/login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { loginSchema, MISSING_LOGIN, type LoginValues } from '../lib/login-rules';
 import type { RememberedUser } from '@/lib/remembered-users';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 export interface LoginFormProps {
   initialUsername?: string;

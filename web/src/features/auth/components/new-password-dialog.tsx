@@ -16,7 +16,7 @@ import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { newPasswordSchema, type NewPasswordValues } from '../lib/login-rules';
 import { WEAK_PASSWORD_PROBLEM } from '../lib/password-strength';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { StrengthMeter } from './strength-meter';
 
 export interface NewPasswordDialogProps {
