@@ -9,6 +9,7 @@ import chromium from './e2e/chromium.json' with { type: 'json' };
 const port = Number(process.env.E2E_PORT ?? 5199);
 const dataDir = process.env.E2E_DATA_DIR ?? '../target/e2e-data';
 const growBin = process.env.GROW_BIN ?? '../target/release/grow';
+export const serverLog = process.env.E2E_SERVER_LOG ?? '../target/e2e-server.log';
 
 export default defineConfig({
   testDir: './e2e',
@@ -36,7 +37,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && ${growBin} serve`,
+    // The server's log is kept in a file: with no mail server configured, each mail's link is written there, and the
+    // account journey follows the verification link from it as a person follows it from their inbox.
+    command: `rm -rf ${dataDir} && ${growBin} serve > ${serverLog} 2>&1`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -46,7 +49,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       GROW_DATA_DIR: dataDir,
-      RUST_LOG: 'warn',
+      RUST_LOG: 'warn,grow::mail=info',
+      NO_COLOR: '1',
       GROW_PUSH_ALLOW_LOOPBACK_HTTP: '1',
       // Every journey signs its people up from this one machine: more than one address's calls without a session.
       GROW_OPEN_CALLS: '100000',

@@ -176,14 +176,14 @@ test('Ada reports a message and blocks Zephyrine from her chat; Zephyrine leaves
   await expect(ada.page.getByRole('article', { name: zephyrine.name })).toHaveCount(0);
   await expect(ada.page.getByText(zephyrine.name)).toHaveCount(0);
 
-  // ---- Ada's profile lists her among the blocked people, with Unblock ----
-  await visit(ada.page, '/profile');
+  // ---- Ada's settings list her among the blocked people, with Unblock ----
+  await visit(ada.page, '/settings');
   const blocked = ada.page.getByRole('list', { name: 'Blocked people' });
   await expect(blocked.getByRole('listitem').filter({ hasText: zephyrine.name })).toBeVisible();
   await ada.page.evaluate(() =>
     document.getElementById('safety-heading')?.scrollIntoView({ block: 'start', behavior: 'instant' }),
   );
-  await captureBothThemes(ada.page, 'safety-blocked-list', 'the profile: blocked people');
+  await captureBothThemes(ada.page, 'safety-blocked-list', 'settings: blocked people');
   await blocked.getByRole('button', { name: `Unblock ${zephyrine.name}` }).click();
   await expectToast(ada.page, 'Zephyrine unblocked');
   await expect(ada.page.getByText("You haven't blocked anyone.")).toBeVisible();
@@ -259,7 +259,7 @@ test('Ada reports a project; an administrator removes it and it leaves the deck'
   await ada.page.goto('/admin');
   await expect(ada.page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 
-  await visit(admin.page, '/profile');
+  await visit(admin.page, '/settings');
   await admin.page.getByRole('link', { name: /Administration/ }).click();
   await expect(admin.page).toHaveURL(/\/admin$/);
   await expect(admin.page.getByRole('heading', { name: 'Open reports' })).toBeVisible();
@@ -312,7 +312,10 @@ test('Ada reports a project; an administrator removes it and it leaves the deck'
 test('a person downloads their data, deletes their account and cannot log in again', async ({ browser }) => {
   const eve = await person(browser, 'Eve', 'Parting', 'explorer');
   const page = eve.page;
+  // From Profile to Settings, where your data lives.
   await visit(page, '/profile');
+  await page.getByRole('link', { name: /^Settings/ }).click();
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Settings' })).toBeVisible();
 
   // ---- Download my data: a JSON file named after the account ----
   const downloading = page.waitForEvent('download');

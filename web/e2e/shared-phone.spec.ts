@@ -122,6 +122,7 @@ test('a forced sign-out on a shared phone: the next person, on the same tab, see
 
   await tapTo(page, 'Profile');
   await expect(page.getByText('Planning a flight over the Atlantic.')).toBeVisible();
+  await page.getByRole('link', { name: /^Settings/ }).click();
   await expect(page.getByRole('list', { name: 'Blocked people' })).toContainText(mallory.name);
 
   await tapTo(page, 'Search');
@@ -158,6 +159,7 @@ test('a forced sign-out on a shared phone: the next person, on the same tab, see
   await expectNoneOf(page, hers, 'Explore');
 
   await tapTo(page, 'Profile');
+  await page.getByRole('link', { name: /^Settings/ }).click();
   await expect(page.getByText("You haven't blocked anyone.")).toBeVisible();
   await expectNoneOf(page, hers, 'the profile');
 

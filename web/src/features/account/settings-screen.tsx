@@ -165,7 +165,7 @@ function PasswordCard() {
           label="New password"
           hint={
             <p className="text-sm text-muted-foreground">
-              At least 8 characters, with a letter and a number.
+              At least 8 characters, mixing lowercase, uppercase, numbers and symbols.
             </p>
           }
         >
