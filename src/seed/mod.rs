@@ -88,8 +88,32 @@ pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
     let roles: Vec<(i64, String)> = people.iter().zip(&ids).map(|(person, id)| (*id, person.role.clone())).collect();
     chat::seed(&mut tx, &roles, now_ms()).await.context("demo conversations")?;
     safety::seed(&mut tx, now_ms()).await.context("demo reports")?;
+    account_settings(&mut tx, &ids).await.context("demo account settings")?;
     tx.commit().await?;
     Ok(people.len())
+}
+
+/// Demo people have verified addresses and a mix of choices (API.md "Your account"): some take the digest daily, some
+/// not at all, some keep the daily note off their phones. (All stay findable: the relevance set asks for them.)
+async fn account_settings(tx: &mut Tx, ids: &[i64]) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET email_verified = 1 WHERE email_key LIKE '%@demo.grow.invalid'")
+        .execute(&mut **tx)
+        .await?;
+    for (i, id) in ids.iter().enumerate() {
+        let (push_off, digest) = match i % 4 {
+            0 => ("[]", "daily"),
+            1 => (r#"["daily_motivation"]"#, "weekly"),
+            2 => (r#"["daily_motivation","reward"]"#, "off"),
+            _ => continue,
+        };
+        sqlx::query("INSERT INTO notification_settings (user_id, push_off, email_digest) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(push_off)
+            .bind(digest)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// In a demo community, a newcomer is greeted by two demo people asking to connect, so their
