@@ -27,14 +27,14 @@ pub const DEFAULT_LIMIT: i64 = 50;
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct PageParams {
-    /// How many rows, 1-200 (default 50).
-    #[param(minimum = 1, maximum = 200)]
+    /// How many rows, at least 1 (default 50); more than 200 is read as 200.
+    #[param(minimum = 1)]
     limit: Option<i64>,
     /// Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand.
     cursor: Option<String>,
 }
 pub const MAX_LIMIT: i64 = 200;
-const LIMIT_MESSAGE: &str = "limit must be a whole number from 1 to 200";
+const LIMIT_MESSAGE: &str = "limit must be a whole number of at least 1";
 const CURSOR_MESSAGE: &str = "cursor is not valid: start again from the first page";
 
 /// A position in a list: the sort key and id of the last row shown.
@@ -150,7 +150,6 @@ impl<S: Send + Sync> FromRequestParts<S> for PageRequest {
     }
 }
 
-/// `limit` alone, for answers that are capped but not paged (search keeps its object shape).
 /// The keyset predicate of a page going back (newest first): the rows strictly before the cursor
 /// `(key, id)`, whose values are bound at `$n` and `$n+1` (both NULL on the first page). Written once
 /// here so that every list pages the same way.
@@ -165,9 +164,14 @@ pub fn after(key: &str, id: &str, n: usize) -> String {
     format!("(${n} IS NULL OR {key} > ${n} OR ({key} = ${n} AND {id} > ${m}))")
 }
 
+/// A `limit` as asked: a whole number of at least 1, capped at [`MAX_LIMIT`] (API.md "Limits and fair play": a larger
+/// limit is capped, not an error). Also for answers that are capped but not paged (search keeps its object shape).
 pub fn parse_limit(value: &str) -> Result<i64, AppError> {
+    // Digits past what an i64 holds are still "a lot": capped like any other large number.
+    let huge = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
     match value.parse::<i64>() {
-        Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
+        Ok(n) if n >= 1 => Ok(n.min(MAX_LIMIT)),
+        Err(_) if huge => Ok(MAX_LIMIT),
         _ => Err(AppError::bad_request(LIMIT_MESSAGE)),
     }
 }
@@ -242,11 +246,14 @@ mod tests {
     }
 
     #[test]
-    fn limit_defaults_to_50_and_accepts_1_to_200_only() {
+    fn limit_defaults_to_50_caps_at_200_and_refuses_what_is_not_a_count() {
         assert_eq!(request("/api/x").unwrap().limit, 50);
         assert_eq!(request("/api/x?limit=1").unwrap().limit, 1);
         assert_eq!(request("/api/x?limit=200").unwrap().limit, 200);
-        for bad in ["0", "201", "-1", "ten", "", "1.5", "99999999999999999999"] {
+        for large in ["201", "100000", "99999999999999999999"] {
+            assert_eq!(request(&format!("/api/x?limit={large}")).unwrap().limit, 200, "limit={large}");
+        }
+        for bad in ["0", "-1", "ten", "", "1.5"] {
             let err = request(&format!("/api/x?limit={bad}")).unwrap_err();
             assert_eq!(err.to_string(), LIMIT_MESSAGE, "limit={bad}");
         }

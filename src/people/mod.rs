@@ -40,7 +40,7 @@ pub struct SearchParams {
     q: Option<String>,
     /// `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default).
     role: Option<String>,
-    /// 1-200, default 50.
+    /// At least 1, default 50; more than 200 is read as 200.
     limit: Option<String>,
 }
 

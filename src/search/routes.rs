@@ -38,7 +38,7 @@ const MAX_QUESTION: usize = 300;
 pub struct SearchParams {
     /// The question, in everyday words.
     q: Option<String>,
-    /// Caps each of `users` and `projects` (1 to 200, default 50).
+    /// Caps each of `users` and `projects` (at least 1, default 50; more than 200 is read as 200).
     limit: Option<String>,
     /// The device's position, for "near me" and distances (else the caller's profile position).
     lat: Option<f64>,

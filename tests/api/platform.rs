@@ -226,3 +226,36 @@ async fn every_operation_has_its_own_id_and_its_parameters_where_they_are_sent()
         }
     }
 }
+
+#[tokio::test]
+async fn every_list_caps_a_larger_limit_instead_of_refusing_it() {
+    let app = spawn_app_with(|config| config.seed_demo = true).await;
+    let (client, _) = app.signed_in_as(json!({ "role": "innovator" })).await;
+    let doc = client.get("/api/openapi.json").await.body;
+    let mut lists = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let Some(operation) = item.get("get") else { continue };
+        let params = operation["parameters"].as_array().cloned().unwrap_or_default();
+        if !params.iter().any(|p| p["name"] == "limit" && p["in"] == "query") {
+            continue;
+        }
+        lists += 1;
+        // A search needs its question, nearby its place; ids and slugs name something of the demo.
+        let concrete = path.replace("{slug}", "tech").replace("{id}", "1").replace("{userId}", "1");
+        let joiner = if concrete.contains('?') { '&' } else { '?' };
+        let url = format!("{concrete}{joiner}limit=100000&q=design&lat=51.5&lng=-0.12");
+        let answer = client.get(&url).await;
+        assert_ne!(answer.status, StatusCode::BAD_REQUEST, "GET {url}: {}", answer.body);
+        assert!(
+            answer.status.is_success()
+                || answer.status == StatusCode::NOT_FOUND
+                || answer.status == StatusCode::FORBIDDEN,
+            "GET {url}: {}",
+            answer.status
+        );
+        if let Some(items) = answer.body.as_array() {
+            assert!(items.len() <= 200, "GET {url}: {} items", items.len());
+        }
+    }
+    assert!(lists >= 10, "only {lists} lists take a limit");
+}

@@ -47,7 +47,8 @@ test('a person verifies their email, changes their password, hides from nearby a
   browser,
 }) => {
   test.setTimeout(180_000);
-  const place = { location: 'Lisbon, Portugal', role: 'collaborator' };
+  // A city no other journey uses: the nearby journey counts who is in Lisbon.
+  const place = { location: 'Tallinn, Estonia', role: 'collaborator' };
   const vera = await createAccount((await phone(browser)).request, 'Vera', { ...place, lastName: 'Lopes' });
   const olga = await createAccount((await phone(browser)).request, 'Olga', { ...place, lastName: 'Pinto' });
 
@@ -121,4 +122,20 @@ test('a person verifies their email, changes their password, hides from nearby a
   await expect(page.getByRole('radio', { name: /Daily/ })).toHaveAttribute('aria-checked', 'true');
   await expect(findable).not.toBeChecked();
   await captureBothThemes(page, 'account-03-settings-done', 'Settings, verified, hidden, daily digest', true);
+});
+
+test('Rewards opened signed out asks to sign in, then lands on Rewards', async ({ browser }) => {
+  const page = await phone(browser);
+  const { username } = await createAccount(page.request, 'Rhea', { lastName: 'Bookmark' });
+  await page.goto('/rewards');
+  // The sign-in screen, not Page Not Found; it comes back to Rewards afterwards.
+  const login = page.getByRole('tabpanel', { name: 'LOGIN' });
+  await expect(login).toBeVisible();
+  await expect(page).toHaveURL(/\/\?next=%2Frewards$/);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  await login.getByLabel('Username').fill(username);
+  await login.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByRole('banner').getByRole('heading', { name: 'Rewards' })).toBeVisible();
+  await expect(page).toHaveURL(/\/rewards$/);
 });

@@ -103,6 +103,14 @@ describe('AppRoutes', () => {
     expect(location()).toBe(`/?next=${encodeURIComponent('/join/42')}`);
   });
 
+  it('a signed-in screen opened signed out asks to sign in and comes back to it', async () => {
+    signedOut();
+    const { location } = renderWithProviders(<AppRoutes />, { path: '/rewards?tab=store' });
+    expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+    expect(location()).toBe(`/?next=${encodeURIComponent('/rewards?tab=store')}`);
+  });
+
   it('shows the design system to signed-out visitors', async () => {
     signedOut();
     renderWithProviders(<AppRoutes />, { path: '/design-system' });

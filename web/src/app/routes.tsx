@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { lazyChunk } from '@/lib/lazy-chunk';
+import { signInHref } from '@/lib/next-path';
 import {
+  CURRENT_USER_KEY,
   noteWhereSessionEnded,
   useCurrentUser,
   useEndedSession,
@@ -139,6 +142,22 @@ function useLandAfterSessionEnded(): boolean {
   return landing;
 }
 
+/**
+ * The screens only a signed-in person has (`/` and `/profile` are the sign-in screen themselves; /admin does not
+ * exist for anyone but an administrator, so it stays Page Not Found).
+ */
+const SIGNED_IN_ONLY = ['/explore', '/search', '/create', '/rewards', '/ideate', '/settings'];
+
+/** The sign-in screen, set to return to the address that was asked for (with its query) once signed in. */
+function SignInFirst() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const queryClient = useQueryClient();
+  // Signing in moves here before the signed-in routes take over: then there is nothing to ask.
+  if (queryClient.getQueryData<User | null>(CURRENT_USER_KEY)) return null;
+  return <Redirect to={signInHref(search ? `${path}?${search}` : path)} replace />;
+}
+
 function SignedOutRoutes() {
   const [path] = useLocation();
   const landing = useLandAfterSessionEnded();
@@ -159,6 +178,13 @@ function SignedOutRoutes() {
         {(params) => page(<PublicProjectScreen projectId={params.projectId} />)}
       </Route>
       <Route path="/project/:id">{(params) => page(<PublicProjectScreen projectId={params.id} />)}</Route>
+      {/* A signed-in screen opened signed out (a bookmark, a notification's link, a session that lapsed while the
+          app was closed) asks to sign in, then comes back here. */}
+      {SIGNED_IN_ONLY.map((screen) => (
+        <Route key={screen} path={screen}>
+          <SignInFirst />
+        </Route>
+      ))}
       <Route path="/design-system">
         {page(
           <main className="mx-auto w-full max-w-lg px-4 pb-12 pt-safe">

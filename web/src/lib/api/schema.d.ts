@@ -2825,7 +2825,7 @@ export interface operations {
             query?: {
                 /** @description `open` (the default) or `all`. */
                 status?: string;
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -3753,7 +3753,7 @@ export interface operations {
     communityMessages: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -4446,7 +4446,7 @@ export interface operations {
     conversations: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -4572,7 +4572,7 @@ export interface operations {
                 category?: string;
                 /** @description Innovator, Collaborator or Explorer; empty or `all` for any. */
                 lookingFor?: string;
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -4624,7 +4624,7 @@ export interface operations {
     swiped: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -4821,7 +4821,7 @@ export interface operations {
     investments: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -5002,7 +5002,7 @@ export interface operations {
     direct_history: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -5189,7 +5189,7 @@ export interface operations {
     listNotifications: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -5614,7 +5614,7 @@ export interface operations {
             query?: {
                 /** @description `me`: the caller's own projects, published or not. */
                 owner?: string;
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -5725,7 +5725,7 @@ export interface operations {
     collaborating: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -5829,7 +5829,7 @@ export interface operations {
     supported: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -6182,7 +6182,7 @@ export interface operations {
     collaborators: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -6436,7 +6436,7 @@ export interface operations {
     feedback: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -6663,7 +6663,7 @@ export interface operations {
     project_history: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -6891,7 +6891,7 @@ export interface operations {
     listProjectPledges: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -7090,7 +7090,7 @@ export interface operations {
     listTasks: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -7229,7 +7229,7 @@ export interface operations {
     updates: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -7722,7 +7722,7 @@ export interface operations {
     leaderboard: {
         parameters: {
             query?: {
-                /** @description How many rows, 1-200 (default 50). */
+                /** @description How many rows, at least 1 (default 50); more than 200 is read as 200. */
                 limit?: number;
                 /** @description Where to continue: taken from the previous page's `Link: <…>; rel="next"` header, never made by hand. */
                 cursor?: string;
@@ -7823,7 +7823,7 @@ export interface operations {
             query?: {
                 /** @description The question, in everyday words. */
                 q?: string;
-                /** @description Caps each of `users` and `projects` (1 to 200, default 50). */
+                /** @description Caps each of `users` and `projects` (at least 1, default 50; more than 200 is read as 200). */
                 limit?: string;
                 /** @description The device's position, for "near me" and distances (else the caller's profile position). */
                 lat?: number;
@@ -7878,7 +7878,7 @@ export interface operations {
             query?: {
                 /** @description The question, in everyday words. */
                 q?: string;
-                /** @description Caps each of `users` and `projects` (1 to 200, default 50). */
+                /** @description Caps each of `users` and `projects` (at least 1, default 50; more than 200 is read as 200). */
                 limit?: string;
                 /** @description The device's position, for "near me" and distances (else the caller's profile position). */
                 lat?: number;
@@ -8515,7 +8515,7 @@ export interface operations {
                 q?: string;
                 /** @description `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default). */
                 role?: string;
-                /** @description 1-200, default 50. */
+                /** @description At least 1, default 50; more than 200 is read as 200. */
                 limit?: string;
             };
             header?: never;

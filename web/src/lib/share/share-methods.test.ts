@@ -304,20 +304,26 @@ describe('shareNotice: the spec’s words', () => {
 
 describe('receivedLinkTarget', () => {
   const encode = (text: string) => new DataView(new TextEncoder().encode(text).buffer);
-  it('opens only url records pointing at a project', () => {
-    expect(receivedLinkTarget([{ recordType: 'url', data: encode('https://grow.example/join/12') }])).toBe(
-      'https://grow.example/join/12',
-    );
-    expect(receivedLinkTarget([{ recordType: 'url', data: 'https://grow.example/project/3' }])).toBe(
-      'https://grow.example/project/3',
+  const here = 'https://grow.example';
+  it("opens only url records pointing at one of this app's projects, as a path within the app", () => {
+    expect(
+      receivedLinkTarget([{ recordType: 'url', data: encode('https://grow.example/join/12') }], here),
+    ).toBe('/join/12');
+    expect(receivedLinkTarget([{ recordType: 'url', data: 'https://grow.example/project/3' }], here)).toBe(
+      '/project/3',
     );
   });
 
-  it('ignores other records, other links and other schemes', () => {
-    expect(receivedLinkTarget([{ recordType: 'text', data: 'https://grow.example/join/12' }])).toBeNull();
+  it('ignores other records, other links, other schemes and every other site', () => {
+    const target = (data: string) => receivedLinkTarget([{ recordType: 'url', data }], here);
     expect(
-      receivedLinkTarget([{ recordType: 'url', data: 'https://grow.example/profile?connect=4' }]),
+      receivedLinkTarget([{ recordType: 'text', data: 'https://grow.example/join/12' }], here),
     ).toBeNull();
-    expect(receivedLinkTarget([{ recordType: 'url', data: 'javascript:alert(1)//join/1' }])).toBeNull();
+    expect(target('https://grow.example/profile?connect=4')).toBeNull();
+    expect(target('javascript:alert(1)//join/1')).toBeNull();
+    expect(target('https://evil.example/join/12')).toBeNull();
+    expect(target('https://evil.example/?next=https://grow.example/project/3')).toBeNull();
+    expect(target('http://grow.example/join/12')).toBeNull();
+    expect(target('https://grow.example.evil.example/join/12')).toBeNull();
   });
 });

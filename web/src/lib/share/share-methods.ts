@@ -8,6 +8,7 @@
  * Device sharing is offered when the device has native sharing, Web NFC, or is iOS.
  */
 import type { ToastOptions } from '@/lib/toast';
+import { appPath } from '@/lib/app-path';
 
 /** Web NFC, as far as sharing uses it (not in TypeScript's DOM library yet). */
 export interface NdefRecordLike {
@@ -283,20 +284,23 @@ function recordText(record: NdefRecordLike): string | null {
 }
 
 /**
- * A link received from a nearby device that opens by itself (spec 001 §4): only a `url` record whose address
- * holds /join/ or /project/, and only an http(s) address. Returns the address, or null.
+ * A link received from a nearby device that opens by itself (spec 001 §4): only a `url` record naming a project of
+ * this app (`/join/…` or `/project/…` on `origin`, the app's own). A link to any other site is never opened: a tag
+ * anyone can write must not send a phone elsewhere. Returns the path within the app, or null.
  */
-export function receivedLinkTarget(records: readonly NdefRecordLike[]): string | null {
+export function receivedLinkTarget(records: readonly NdefRecordLike[], origin: string): string | null {
   for (const record of records) {
     if (record.recordType !== 'url') continue;
     const text = recordText(record)?.trim();
-    if (!text || !/\/(join|project)\//.test(text)) continue;
+    if (!text) continue;
+    let url: URL;
     try {
-      const url = new URL(text);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+      url = new URL(text);
     } catch {
-      // Not an address.
+      continue; // Not an address.
     }
+    if (url.origin !== origin || !/^\/(join|project)\/[^/]+\/?$/.test(url.pathname)) continue;
+    return appPath(`${url.pathname}${url.search}${url.hash}`, origin);
   }
   return null;
 }

@@ -49,7 +49,7 @@ export function useNfcSession(open: boolean, env: ShareEnv) {
         if (!signal.aborted) toast(READY_TO_SHARE);
       },
       onNfcRecords: (records) => {
-        const target = receivedLinkTarget(records);
+        const target = receivedLinkTarget(records, window.location.origin);
         if (!target || signal.aborted || current.openTimer !== null) return;
         toast({ title: 'Project Received!', description: 'Opening the shared project…', variant: 'success' });
         current.openTimer = setTimeout(() => {

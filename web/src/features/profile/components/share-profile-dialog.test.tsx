@@ -189,7 +189,7 @@ describe('Share Your Profile, the NFC reader', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(nfc.scanning()).toHaveLength(0);
     dismissToast();
-    nfc.tap('https://grow.example/project/4');
+    nfc.tap(`${window.location.origin}/project/4`);
     expect(currentToast()).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(openLink).not.toHaveBeenCalled();
@@ -205,7 +205,7 @@ describe('Share Your Profile, the NFC reader', () => {
     const dialog = screen.getByRole('dialog', { name: 'Share Your Profile' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'DEVICE-CONNECT' }));
     await within(dialog).findByText('DEVICE LINKED');
-    nfc.tap('https://grow.example/project/4');
+    nfc.tap(`${window.location.origin}/project/4`);
     expect(currentToast()).toMatchObject({ title: 'Project Received!' });
     view.unmount();
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -218,10 +218,23 @@ describe('Share Your Profile, the NFC reader', () => {
     renderDialog(env({ userAgent: ANDROID, NDEFReader: nfc.Reader, openLink }));
     await userEvent.click(screen.getByRole('button', { name: 'DEVICE-CONNECT' }));
     await screen.findByText('DEVICE LINKED');
-    nfc.tap('https://grow.example/project/4');
-    await waitFor(() => expect(openLink).toHaveBeenCalledWith('https://grow.example/project/4'), {
+    nfc.tap(`${window.location.origin}/project/4`);
+    await waitFor(() => expect(openLink).toHaveBeenCalledWith('/project/4'), {
       timeout: 2000,
     });
+  });
+
+  it('a tapped link to another site is never opened, nor announced', async () => {
+    const nfc = nfcReaders();
+    const openLink = vi.fn();
+    renderDialog(env({ userAgent: ANDROID, NDEFReader: nfc.Reader, openLink }));
+    await userEvent.click(screen.getByRole('button', { name: 'DEVICE-CONNECT' }));
+    await screen.findByText('DEVICE LINKED');
+    dismissToast();
+    nfc.tap('https://evil.example/project/4');
+    expect(currentToast()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(openLink).not.toHaveBeenCalled();
   });
 
   it('DEVICE-CONNECT again keeps one reader: the one before stops', async () => {

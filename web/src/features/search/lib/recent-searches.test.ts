@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addRecent, loadRecent, RECENT_LIMIT, recentKey, saveRecent } from './recent-searches';
+import { makeUser } from '@/test/fixtures';
+import {
+  addRecent,
+  forgetRecentOf,
+  loadRecent,
+  RECENT_LIMIT,
+  recentKey,
+  saveRecent,
+} from './recent-searches';
 
 afterEach(() => localStorage.clear());
 
@@ -38,5 +46,15 @@ describe('recent searches', () => {
     expect(loadRecent(7)).toEqual([]);
     localStorage.setItem(recentKey(7), JSON.stringify(['ok', 3, '', 'OK', null, 'next']));
     expect(loadRecent(7)).toEqual(['ok', 'next']);
+  });
+});
+
+describe('an account deleted', () => {
+  it('takes its recent searches with it; a logout keeps them', () => {
+    saveRecent(7, ['kites']);
+    forgetRecentOf({ reason: 'logout', user: makeUser({ id: 7 }) });
+    expect(loadRecent(7)).toEqual(['kites']);
+    forgetRecentOf({ reason: 'deleted', user: makeUser({ id: 7 }) });
+    expect(localStorage.getItem(recentKey(7))).toBeNull();
   });
 });

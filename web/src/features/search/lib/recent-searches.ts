@@ -1,3 +1,5 @@
+import { onSessionEnd, type SessionEnd } from '@/lib/session';
+
 /**
  * Recent searches, kept on this device only (localStorage), per account so people sharing a device do not see each
  * other's: the query words and nothing else, newest first, at most RECENT_LIMIT, a repeat moved to the front.
@@ -56,3 +58,10 @@ export function saveRecent(userId: number, list: readonly string[]): void {
     // A full or refused storage only loses the history.
   }
 }
+
+/** A deleted account's recent searches leave the device with it (a logout keeps them for the person's return). */
+export function forgetRecentOf({ reason, user }: SessionEnd): void {
+  if (reason === 'deleted' && user) storage()?.removeItem(recentKey(user.id));
+}
+
+onSessionEnd(forgetRecentOf);
