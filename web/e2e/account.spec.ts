@@ -139,3 +139,41 @@ test('Rewards opened signed out asks to sign in, then lands on Rewards', async (
   await expect(page.getByRole('banner').getByRole('heading', { name: 'Rewards' })).toBeVisible();
   await expect(page).toHaveURL(/\/rewards$/);
 });
+
+test('a logout made with no network ends the session once the network is back', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const page = await phone(browser);
+  const { username } = await createAccount(page.request, 'Odin', { lastName: 'Offline' });
+  // The sign-in screen was seen on this phone before (its part of the app is kept for offline use).
+  await page.goto('/');
+  await expect(page.getByRole('tabpanel', { name: 'LOGIN' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await signIn(page.request, username);
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'grow_session');
+  expect(session, 'a session cookie').toBeTruthy();
+  // Another client holding the same cookie: what a thief or a shared phone's next user would hold.
+  const holder = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { cookie: `grow_session=${session!.value}` },
+  });
+  await page.goto('/profile');
+  await closeToast(page);
+
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'LOGIN' })).toBeVisible();
+  await expectToast(
+    page,
+    'Signed out on this device',
+    "Grow couldn't be reached to end your session. It will end as soon as you're back online.",
+  );
+  // The server has not heard yet: the cookie still opens the account.
+  expect((await holder.get('/api/auth/user')).status()).toBe(200);
+
+  await page.context().setOffline(false);
+  await expect.poll(async () => (await holder.get('/api/auth/user')).status(), { timeout: 10_000 }).toBe(401);
+  await holder.dispose();
+});

@@ -9,7 +9,9 @@ import type { components } from '@/lib/api/schema';
 import { hasSessionHint } from '@/lib/last-user';
 import { PERSIST_PREFIX, writePersisted } from '@/lib/persisted-cache';
 import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
-import { CURRENT_USER_KEY, type User } from '@/lib/session';
+import { finishPendingLogout, hasPendingLogout } from '@/lib/pending-logout';
+import { CURRENT_USER_KEY, currentUserQuery, UNCONFIRMED_LOGOUT, type User } from '@/lib/session';
+import { currentToast } from '@/lib/toast';
 import { liveChannel } from '@/lib/ws';
 import { makeRewards, makeUser } from '@/test/fixtures';
 import { liveServer } from '@/test/live-server';
@@ -101,6 +103,11 @@ function arrange() {
       state.signedIn ? HttpResponse.json(blockedBy[state.signedIn.id]) : unauthorized(),
     ),
     http.get('/api/account/export', unauthorized),
+    // Settings shows the notification choices.
+    http.get(
+      '/api/users/me/notification-settings',
+      whenSignedIn(() => HttpResponse.json({ push: { reward: true }, emailDigest: 'weekly' as const })),
+    ),
   );
   return { state, live };
 }
@@ -294,6 +301,38 @@ describe('ways out the person asked for', () => {
     expect(leftovers(queryClient)).toEqual([]);
     expect(keptForOffline()).toEqual([]);
     expect(liveChannel.getStatus()).toBe('closed');
+  });
+
+  it('Log Out with no network signs out here, says so, and ends the session once the network is back', async () => {
+    const { state, queryClient, location } = await onAdasProfile();
+    let reachable = false;
+    const asked: string[] = [];
+    server.use(
+      http.post('/api/auth/logout', () => {
+        asked.push(reachable ? 'answered' : 'lost');
+        if (!reachable) return HttpResponse.error();
+        state.signedIn = null;
+        return HttpResponse.json({ message: 'Logged out' });
+      }),
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Profile' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByRole('tab', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(currentToast()).toMatchObject(UNCONFIRMED_LOGOUT);
+    expect(hasPendingLogout()).toBe(true);
+    expect(hasSessionHint()).toBe(false);
+    expect(leftovers(queryClient)).toEqual([]);
+    // Until the server hears it, nobody is taken for signed in, even were the hint back.
+    document.cookie = 'grow_signed_in=1; path=/';
+    expect(await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 })).toBeNull();
+
+    reachable = true;
+    expect(await finishPendingLogout()).toBe(true);
+    expect(asked).toEqual(['lost', 'answered']);
+    expect(state.signedIn).toBeNull();
+    expect(hasPendingLogout()).toBe(false);
   });
 
   it('deleting the account forgets everything, its saved quick login too, and keeps the others', async () => {

@@ -5,8 +5,9 @@ import type { components } from '@/lib/api/schema';
 import { api, ApiError, errorStatus, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
 import { dropSessionHint, hasSessionHint, keepLastUser, lastUser } from '@/lib/last-user';
+import { hasPendingLogout, notePendingLogout } from '@/lib/pending-logout';
 import { clearPersistedCache } from '@/lib/persisted-cache';
-import { dismissToast } from '@/lib/toast';
+import { dismissToast, toast } from '@/lib/toast';
 import { liveChannel, useLiveStatus } from '@/lib/ws';
 
 export type User = components['schemas']['User'];
@@ -22,7 +23,8 @@ type UserPath = '/api/auth/user' | '/api/auth/user-refresh';
  * With no network at all, the person last signed in here is shown as they were (src/lib/last-user.ts).
  */
 async function fetchUserOrNull(path: UserPath, signal: AbortSignal): Promise<User | null> {
-  if (!hasSessionHint()) return null;
+  // A logout the server has not confirmed yet: nobody is signed in here (src/lib/pending-logout.ts sends it again).
+  if (!hasSessionHint() || hasPendingLogout()) return null;
   try {
     return await unwrap(api.GET(path, { signal }));
   } catch (error) {
@@ -319,6 +321,12 @@ export function watchSessionEnd(queryClient: QueryClient): () => void {
 }
 
 /** Log out (spec 000 §7): POST /api/auth/logout (errors only logged), clear the cache, go to `/`. */
+/** Said when a logout could not reach the server (offline, or the server failed). */
+export const UNCONFIRMED_LOGOUT = {
+  title: 'Signed out on this device',
+  description: "Grow couldn't be reached to end your session. It will end as soon as you're back online.",
+} as const;
+
 export function useLogout(): { logout: () => Promise<void>; isPending: boolean } {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -326,14 +334,22 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
 
   const logout = useCallback(async () => {
     setPending(true);
+    let confirmed = false;
     try {
-      await leaveSession('logout', () => api.POST('/api/auth/logout'));
+      const { response } = await leaveSession('logout', () => api.POST('/api/auth/logout'));
+      confirmed = response.status < 500;
     } catch (error) {
       console.error('Logout failed', error);
     } finally {
+      if (!confirmed) {
+        // The server did not hear it: noted, and sent again until it does; nobody is signed in here meanwhile.
+        notePendingLogout();
+        dropSessionHint();
+      }
       forgetSession(queryClient, 'logout');
       setPending(false);
       navigate('/');
+      if (!confirmed) toast(UNCONFIRMED_LOGOUT);
     }
   }, [queryClient, navigate]);
 

@@ -13,6 +13,7 @@ import { invalidatePath } from '@/lib/api/query-keys';
 import { coinsSentence, sentences } from '@/lib/coins';
 import { alreadyConnectedToast } from '@/lib/connect-code';
 import { nextPathFrom } from '@/lib/next-path';
+import { clearPendingLogout } from '@/lib/pending-logout';
 import { CURRENT_USER_KEY, pathAfterSignIn, useSetCurrentUser, type User } from '@/lib/session';
 import { dismissToast, toast, type ToastOptions } from '@/lib/toast';
 import { autoConnect, type AutoConnected } from '../api/auto-connect';
@@ -47,6 +48,8 @@ export function useCompleteLogin(connectCode: string | null) {
           console.error('Auto-connect failed', error);
         }
       }
+      // A new session replaces the one a logout made offline could not end: that note is done with.
+      clearPendingLogout();
       const next = pathAfterSignIn(user, nextPathFrom(search));
       setCurrentUser(user);
       dismissToast();
