@@ -51,7 +51,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(crate::explore::router())
         .merge(crate::chat::router())
         .merge(crate::discovery::router())
-        .merge(crate::search::router())
+        .merge(crate::search::routes::router())
         .merge(crate::safety::router())
         .merge(crate::files::upload::router())
 }
@@ -146,7 +146,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .route("/healthz", get(|| async { Json(serde_json::json!({ "status": "ok" })) }))
         .route("/readyz", get(readyz))
-        .route("/metrics", get(crate::metrics::serve))
+        .route("/metrics", get(crate::metrics::route::serve))
         .route("/api/files/{name}", get(crate::files::serve::serve))
         .route("/ws", get(realtime::ws_handler))
         .route(

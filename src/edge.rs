@@ -111,7 +111,7 @@ impl Budget {
             Some(user) => format!("user:{}", user.id),
             None => limits::address_key(self.address),
         };
-        limits::spend_for_call(state, &self.kind, &who).await
+        limits::spend_for_call(&state.db, &state.config.budgets, state.clock.now_ms(), &self.kind, &who).await
     }
 }
 

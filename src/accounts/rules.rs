@@ -214,7 +214,7 @@ pub fn position(lat: Option<Option<f64>>, lng: Option<Option<f64>>) -> Result<Op
         (Some(None), Some(None)) => Ok(Some(None)),
         (Some(Some(lat)), Some(Some(lng))) if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) => {
             // Kept only to about a kilometre (API.md "Nearby").
-            Ok(Some(Some(crate::discovery::snap((lat, lng)))))
+            Ok(Some(Some(crate::discovery::geometry::snap((lat, lng)))))
         }
         (Some(Some(_)), Some(Some(_))) => {
             Err(AppError::bad_request("lat must be from -90 to 90 and lng from -180 to 180"))
@@ -235,8 +235,8 @@ pub fn position_after(
 ) -> Option<Option<(f64, f64)>> {
     match sent {
         Some(Some(device)) => Some(Some(device)),
-        Some(None) => Some(from_text().map(crate::discovery::snap)),
-        None if location_changed => Some(from_text().map(crate::discovery::snap)),
+        Some(None) => Some(from_text().map(crate::discovery::geometry::snap)),
+        None if location_changed => Some(from_text().map(crate::discovery::geometry::snap)),
         None => None,
     }
 }
@@ -297,8 +297,11 @@ mod tests {
         let city = || Some((51.50853, -0.12574));
         assert_eq!(position_after(Some(Some(device)), true, || unreachable!()), Some(Some(device)));
         assert_eq!(position_after(None, false, || unreachable!()), None, "unchanged text keeps the device position");
-        assert_eq!(position_after(None, true, city), Some(Some(crate::discovery::snap((51.50853, -0.12574)))));
+        assert_eq!(
+            position_after(None, true, city),
+            Some(Some(crate::discovery::geometry::snap((51.50853, -0.12574))))
+        );
         assert_eq!(position_after(None, true, || None), Some(None), "an unknown city: no position");
-        assert_eq!(position_after(Some(None), false, city), Some(city().map(crate::discovery::snap)));
+        assert_eq!(position_after(Some(None), false, city), Some(city().map(crate::discovery::geometry::snap)));
     }
 }

@@ -1,10 +1,10 @@
 //! The swipe deck and the swiped set.
 
 use axum::{extract::State, http::StatusCode};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::store as explore_store;
+use super::store::{self as explore_store, Swipe};
 use crate::{
     auth::CurrentUser,
     db::page::{Page, PageRequest},
@@ -64,16 +64,6 @@ pub struct SwipeRequest {
     /// `pass` or `support`.
     pub direction: String,
 }
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Swipe {
-    pub project_id: i64,
-    pub direction: String,
-    #[serde(skip)]
-    pub created_at: i64,
-}
-crate::from_row!(Swipe { project_id, direction, created_at });
 
 #[utoipa::path(post, path = "/api/feed/swipes", tag = TAG, request_body = SwipeRequest,
     responses((status = 204, description = "Recorded (a repeat changes nothing)"), (status = 400, body = ErrorBody),

@@ -1,10 +1,11 @@
 //! The SQL of the explore area: swipes and pledges. Reads take `&mut Conn`, writes `&mut Tx`.
 
-use super::deck::Swipe;
 use crate::db::{
     page::{self, PageRequest},
     Conn, Tx,
 };
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// Records a swipe once (a repeat changes nothing).
 pub async fn record_swipe(tx: &mut Tx, user: i64, project: i64, direction: &str, now: i64) -> Result<(), sqlx::Error> {
@@ -202,3 +203,14 @@ pub async fn pledge_parties(conn: &mut Conn, id: i64) -> Result<Option<(String, 
     .fetch_optional(conn)
     .await
 }
+
+/// A person's swipe on a project, as their list of swipes shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Swipe {
+    pub project_id: i64,
+    pub direction: String,
+    #[serde(skip)]
+    pub created_at: i64,
+}
+crate::from_row!(Swipe { project_id, direction, created_at });

@@ -4,24 +4,14 @@
 //! 8000 bytes or more, so a larger event (a chat frame carrying a long message) waits in `live_spill`
 //! and the notification names its row: one read per instance, never one per recipient.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sqlx::postgres::PgListener;
 
-use super::{hub::Event, Hub};
+use super::{
+    outbound::{notify, Envelope, CHANNEL, SPILL_LIFETIME_MS},
+    Event, Hub,
+};
 use crate::db::Db;
-
-pub const CHANNEL: &str = "grow_live";
-
-/// The largest payload sent as it is (PostgreSQL's limit is 8000 bytes, less its own framing).
-const MAX_PAYLOAD: usize = 7_000;
-/// How long a spilled event waits for the other instances to read it.
-const SPILL_LIFETIME_MS: i64 = 60_000;
-
-#[derive(Serialize, Deserialize)]
-struct Envelope<E> {
-    instance: u64,
-    event: E,
-}
 
 /// What a notification holds: an event, or the row of `live_spill` that holds it.
 #[derive(Deserialize)]
@@ -29,29 +19,6 @@ struct Envelope<E> {
 enum Incoming {
     Event(Envelope<Event>),
     Spilled { instance: u64, spilled: i64 },
-}
-
-#[derive(Serialize)]
-struct SpilledRef {
-    instance: u64,
-    spilled: i64,
-}
-
-pub async fn notify(db: &Db, instance: u64, event: &Event) -> Result<(), sqlx::Error> {
-    let encode = |e: serde_json::Error| sqlx::Error::Encode(Box::new(e));
-    let mut payload = serde_json::to_string(&Envelope { instance, event }).map_err(encode)?;
-    if payload.len() > MAX_PAYLOAD {
-        let expires_at = crate::time::now_ms() + SPILL_LIFETIME_MS;
-        let spilled: i64 =
-            sqlx::query_scalar("INSERT INTO live_spill (payload, expires_at) VALUES ($1, $2) RETURNING id")
-                .bind(&payload)
-                .bind(expires_at)
-                .fetch_one(db.pool())
-                .await?;
-        payload = serde_json::to_string(&SpilledRef { instance, spilled }).map_err(encode)?;
-    }
-    sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(db.pool()).await?;
-    Ok(())
 }
 
 /// The event a notification carries, read from `live_spill` when it was too large to send.

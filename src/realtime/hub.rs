@@ -11,10 +11,10 @@ use std::{
     },
 };
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::{bridge, ServerFrame, Topic};
+pub use super::event::Event;
+use super::{outbound, ServerFrame, Topic};
 use crate::{
     auth::session_cache::SessionCache,
     db::{Backend, Db, Tx},
@@ -29,36 +29,6 @@ use crate::{
 pub const SOCKET_QUEUE: usize = 64;
 /// Open sockets a person may hold on one instance.
 pub const MAX_SOCKETS_PER_USER: usize = 10;
-
-/// A change to announce, on this instance and every other.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    /// A frame for everyone subscribed to a topic.
-    Frame { topic: Topic, frame: ServerFrame },
-    /// A user's record changed: their cached sessions are dropped and their sockets told. `coins` is
-    /// their new balance when the change was a balance move (the leaderboard's head stays unless it
-    /// reaches it); without it, anything about them may have changed.
-    UserChanged {
-        user_id: i64,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        coins: Option<i64>,
-    },
-    /// One session ended (logout): its cache entry and its sockets go.
-    SessionEnded { user_id: i64, token_hash: String },
-    /// Every session of a user ended (password reset, later deletion or suspension).
-    UserSignedOut { user_id: i64 },
-    /// A user may now read a topic: their open sockets subscribe.
-    Join { user_id: i64, topic: Topic },
-    /// A user may no longer read a topic: their open sockets unsubscribe.
-    Leave { user_id: i64, topic: Topic },
-    /// A block between two people was made or lifted: what is kept of who is hidden from whom goes.
-    BlockChanged { blocker: i64, blocked: i64 },
-    /// Kept pages of the deck and the feed are stale: one person's (`user_id`) or everyone's.
-    CardsChanged { user_id: Option<i64> },
-    /// One project's kept card is stale (kept pages stay: it holds its place in every list).
-    CardChanged { project_id: i64 },
-}
 
 #[derive(Clone)]
 pub struct Hub {
@@ -107,7 +77,7 @@ impl Hub {
     /// A hub for an instance using `db`, with its draining task and the caches its events keep fresh
     /// (sessions, deck and feed cards, the leaderboard's head, who is hidden from whom, unread counts and first
     /// pages of notifications). On PostgreSQL, call
-    /// [`bridge::listen`] as well so that events from other instances arrive here.
+    /// [`super::bridge::listen`] as well so that events from other instances arrive here.
     pub fn new(db: &Db) -> Self {
         let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
         let (queue, mut events) = mpsc::unbounded_channel::<Event>();
@@ -133,7 +103,7 @@ impl Hub {
                 let hub = Hub { inner };
                 hub.deliver(&event);
                 if let Some(db) = &shared {
-                    if let Err(err) = bridge::notify(db, hub.instance(), &event).await {
+                    if let Err(err) = outbound::notify(db, hub.instance(), &event).await {
                         // A lost frame is not a lost write: clients refetch when they reconnect.
                         tracing::warn!(error = %err, "could not send a live event to other instances");
                     }

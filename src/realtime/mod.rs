@@ -2,12 +2,15 @@
 //! topic, and the frames (one tagged enum each way, also published in the OpenAPI document).
 
 pub mod bridge;
+mod event;
 mod frames;
 mod hub;
+mod outbound;
 mod socket;
 mod topic;
 
+pub use event::Event;
 pub use frames::{ChatRef, ClientFrame, ServerFrame};
-pub use hub::{Event, Hub, Registration};
+pub use hub::{Hub, Registration};
 pub use socket::ws_handler;
 pub use topic::Topic;

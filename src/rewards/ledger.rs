@@ -8,6 +8,7 @@
 //! Areas call [`award`] inside their own transaction, with the act's key (`support:{user}:{project}`)
 //! and the metrics the act moves, which advance achievements and daily tasks.
 
+pub use super::model::{Balance, Reason};
 use super::{
     catalogue::{level_index, Metric, ACHIEVEMENTS, DAILY_TASKS, LEVELS},
     store,
@@ -17,55 +18,6 @@ use crate::{
     notifications::{self, Kind, NewNotification},
     state::AppState,
 };
-
-/// Why coins moved; stored with each ledger row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    DailyLogin,
-    Scratch,
-    Support,
-    Task,
-    Project,
-    Connection,
-    Join,
-    Achievement,
-    DailyTask,
-    Store,
-    /// The demo community's starting balances.
-    Demo,
-    /// Given by an operator (`grow admin give-coins`).
-    Admin,
-    /// A project's creation coins taken back: it was deleted within a day of being made (API.md "Limits and fair
-    /// play": throwaway projects pay nothing).
-    ProjectWithdrawn,
-}
-
-impl Reason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::DailyLogin => "daily_login",
-            Reason::Scratch => "scratch",
-            Reason::Support => "support",
-            Reason::Task => "task",
-            Reason::Project => "project",
-            Reason::Connection => "connection",
-            Reason::Join => "join",
-            Reason::Achievement => "achievement",
-            Reason::DailyTask => "daily_task",
-            Reason::Store => "store",
-            Reason::Demo => "demo",
-            Reason::Admin => "admin",
-            Reason::ProjectWithdrawn => "project_withdrawn",
-        }
-    }
-}
-
-/// A balance after a change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Balance {
-    pub coins: i64,
-    pub lifetime: i64,
-}
 
 /// Writes an award's ledger row and adds it to the balance; `None` when the act was already paid.
 pub async fn credit(

@@ -140,3 +140,52 @@ pub struct ClaimResult {
     pub coins_earned: i64,
     pub new_balance: i64,
 }
+
+/// Why coins moved; stored with each ledger row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    DailyLogin,
+    Scratch,
+    Support,
+    Task,
+    Project,
+    Connection,
+    Join,
+    Achievement,
+    DailyTask,
+    Store,
+    /// The demo community's starting balances.
+    Demo,
+    /// Given by an operator (`grow admin give-coins`).
+    Admin,
+    /// A project's creation coins taken back: it was deleted within a day of being made (API.md "Limits and fair
+    /// play": throwaway projects pay nothing).
+    ProjectWithdrawn,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::DailyLogin => "daily_login",
+            Reason::Scratch => "scratch",
+            Reason::Support => "support",
+            Reason::Task => "task",
+            Reason::Project => "project",
+            Reason::Connection => "connection",
+            Reason::Join => "join",
+            Reason::Achievement => "achievement",
+            Reason::DailyTask => "daily_task",
+            Reason::Store => "store",
+            Reason::Demo => "demo",
+            Reason::Admin => "admin",
+            Reason::ProjectWithdrawn => "project_withdrawn",
+        }
+    }
+}
+
+/// A balance after a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balance {
+    pub coins: i64,
+    pub lifetime: i64,
+}

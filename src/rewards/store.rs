@@ -5,8 +5,8 @@ use std::sync::LazyLock;
 
 use super::{
     catalogue::Metric,
-    ledger::{Balance, Reason},
     model::LeaderboardEntry,
+    model::{Balance, Reason},
 };
 use crate::{
     db::{page::Cursor, Conn, Tx},

@@ -13,7 +13,6 @@ use axum::http::Method;
 use crate::{
     db::{Db, Tx},
     error::AppError,
-    state::AppState,
 };
 
 /// How much of one kind a person (or an address) may do in a window.
@@ -123,11 +122,10 @@ pub fn address_key(address: Option<IpAddr>) -> String {
     }
 }
 
-/// Spends one of the budget of a state-changing API call for `who` (`user:{id}` or an address key).
-pub async fn spend_for_call(state: &AppState, kind: &Kind, who: &str) -> Result<(), AppError> {
-    let budgets = &state.config.budgets;
+/// Spends one of the budget of a state-changing API call for `who` (`user:{id}` or an address key), at `now`.
+pub async fn spend_for_call(db: &Db, budgets: &Budgets, now: i64, kind: &Kind, who: &str) -> Result<(), AppError> {
     let key = format!("budget:{}:{who}", kind.name());
-    match take(&state.db, &key, kind.max(budgets), budgets.window, state.clock.now_ms()).await? {
+    match take(db, &key, kind.max(budgets), budgets.window, now).await? {
         Ok(()) => Ok(()),
         Err(retry_after_secs) => Err(AppError::TooManyRequests { message: kind.refusal().into(), retry_after_secs }),
     }

@@ -96,7 +96,7 @@ impl Facet {
     /// The squares that hold every point within `km` of `at`, as [`approx`](super::rank) measures: a
     /// latitude band of `km` either side and the longitudes as wide at `at`'s latitude.
     pub fn cells_around((lat, lng): (f64, f64), km: f64) -> Vec<Self> {
-        let radius = crate::discovery::EARTH_RADIUS_KM;
+        let radius = crate::discovery::geometry::EARTH_RADIUS_KM;
         let dlat = (km / radius).to_degrees();
         let dlng = (dlat / lat.to_radians().cos().abs().max(1e-6)).min(360.0);
         let (Self::Cell(south, west), Self::Cell(north, east)) =
@@ -488,7 +488,7 @@ impl Index {
             more_skills: ids[inline..].to_vec(),
             location: self.intern_location(&location),
             country: country_code(row.country.as_deref()),
-            position: row.lat.zip(row.lng).map(crate::discovery::snap),
+            position: row.lat.zip(row.lng).map(crate::discovery::geometry::snap),
             plain,
         };
         let mut facets: Vec<Facet> = ids.iter().map(|id| Facet::Skill(*id)).collect();
@@ -513,7 +513,7 @@ impl Index {
             looking_for: row.looking_for.clone(),
             location: self.intern_location(&location),
             country: country_code(row.country.as_deref()),
-            position: row.lat.zip(row.lng).map(crate::discovery::snap),
+            position: row.lat.zip(row.lng).map(crate::discovery::geometry::snap),
             listed: row.listed,
             owner_discoverable: row.owner_discoverable,
             plain,

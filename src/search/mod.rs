@@ -14,7 +14,7 @@ mod people_cards;
 mod query;
 mod rank;
 mod relax;
-mod routes;
+pub mod routes;
 mod store;
 mod text;
 
@@ -28,11 +28,8 @@ use std::{
 };
 use store::{ProjectTuple, UserTuple};
 
-use utoipa_axum::{router::OpenApiRouter, routes};
-
 use crate::{
     db::Db,
-    state::AppState,
     sync::{self, lock},
 };
 pub use index::Index;
@@ -46,10 +43,6 @@ pub const REFRESH_EVERY: Duration = Duration::from_millis(300);
 const OVERLAP_MS: i64 = 5_000;
 /// Past this share of dead slots the index is rebuilt.
 const REBUILD_AT: f32 = 0.3;
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(routes::smart)).routes(routes!(routes::simple))
-}
 
 /// The shared index with what it has read so far, and the rankings kept for it.
 #[derive(Clone, Default)]
@@ -111,7 +104,7 @@ fn country_of(location: Option<&str>, position: Option<(f64, f64)>) -> Option<St
     let here = position?;
     lexicon::CITIES
         .iter()
-        .map(|(_, cc, lat, lng)| (crate::discovery::haversine_km(here, (*lat, *lng)), cc))
+        .map(|(_, cc, lat, lng)| (crate::discovery::geometry::haversine_km(here, (*lat, *lng)), cc))
         .filter(|(d, _)| *d <= 150.0)
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, cc)| cc.to_string())

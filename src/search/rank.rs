@@ -10,7 +10,7 @@ use super::{
     query::{Place, Target, Understanding},
     text::words,
 };
-use crate::discovery::haversine_km;
+use crate::discovery::geometry::haversine_km;
 
 /// Who asks, and from where.
 pub struct Asker {
@@ -132,7 +132,7 @@ fn approx_km(a: (f64, f64), b: (f64, f64)) -> f64 {
     // The first point's latitude stands for both (the asker's or the place's: fixed per question).
     let dx = (b.1 - a.1).to_radians() * cos_of(a.0);
     let dy = (b.0 - a.0).to_radians();
-    crate::discovery::EARTH_RADIUS_KM * (dx * dx + dy * dy).sqrt()
+    crate::discovery::geometry::EARTH_RADIUS_KM * (dx * dx + dy * dy).sqrt()
 }
 
 /// The cosine of a latitude, remembered for the last one asked (one per question in practice).
@@ -885,9 +885,9 @@ mod tests {
             for step in 0..360 {
                 let bearing = f64::from(step).to_radians();
                 for km in [0.0, 10.0, 25.0, 49.9] {
-                    let dlat = (km * bearing.cos() / crate::discovery::EARTH_RADIUS_KM).to_degrees();
-                    let dlng =
-                        (km * bearing.sin() / crate::discovery::EARTH_RADIUS_KM).to_degrees() / at.0.to_radians().cos();
+                    let dlat = (km * bearing.cos() / crate::discovery::geometry::EARTH_RADIUS_KM).to_degrees();
+                    let dlng = (km * bearing.sin() / crate::discovery::geometry::EARTH_RADIUS_KM).to_degrees()
+                        / at.0.to_radians().cos();
                     let point = (at.0 + dlat, at.1 + dlng);
                     if approx_km(at, point) <= INSIDE_KM {
                         assert!(around.contains(&Facet::cell(point)), "{point:?} near {at:?}");

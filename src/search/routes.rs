@@ -9,6 +9,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     answer,
@@ -272,4 +273,8 @@ pub async fn simple(
         (u, p) => format!("{u} people and {p} projects mention “{}”.", asked.question),
     })
     .await
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(smart)).routes(routes!(simple))
 }

@@ -54,7 +54,7 @@ pub async fn demo(db: &Db, files: Option<&FileStore>) -> anyhow::Result<usize> {
         let role = rules::Role::parse(&person.role).with_context(|| format!("demo role {}", person.role))?;
         let (lat, lng) = places
             .position_of(&person.location)
-            .map(crate::discovery::snap)
+            .map(crate::discovery::geometry::snap)
             .with_context(|| format!("demo location {:?} is not in the place list", person.location))?;
         let email = format!("{}@demo.grow.invalid", person.username);
         let user = store::insert_user(

@@ -2530,6 +2530,7 @@ export interface components {
             /** Format: int64 */
             supporterCount: number;
         };
+        /** @description A person's swipe on a project, as their list of swipes shows it. */
         Swipe: {
             direction: string;
             /** Format: int64 */
