@@ -27,6 +27,8 @@ import { ChatView } from './components/chat-view';
 import { ScannedProfileDialog } from './components/info-dialogs';
 
 type Tab = 'connects' | 'projects' | 'people';
+/** Marks the history entry of a chat opened from the list (see `open` and `close`). */
+const OPENED_FROM_LIST = 'growChatFromList';
 const SORT_KEY = 'grow.ideateSort';
 
 function savedSort(): SortMode {
@@ -111,12 +113,17 @@ export default function IdeateScreen({ user }: { user: User }) {
   const unreadPeople = people.some((entry) => entry.unread);
   const unreadProjects = projectEntries.some((entry) => entry.unread);
 
+  // A chat opened from the list is a history entry on top of it: closing goes back to the list (so Back never lands
+  // on a dead copy of it), and the browser's Back closes the chat. One opened from a link or a notification has no
+  // list under it: closing shows the list in its place.
   function open(next: OpenChat) {
-    navigate(chatHref(next));
+    navigate(chatHref(next), { state: { [OPENED_FROM_LIST]: true } });
   }
 
   function close() {
-    navigate('/ideate', { replace: true });
+    const state: unknown = window.history.state;
+    if (typeof state === 'object' && state !== null && OPENED_FROM_LIST in state) window.history.back();
+    else navigate('/ideate', { replace: true });
   }
 
   function cycleSort() {
