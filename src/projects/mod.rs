@@ -6,6 +6,7 @@
 //! the caller's (as owner or collaborator) does not exist for them (404); one they can see but do
 //! not own refuses owner-only changes (403).
 
+pub mod announce;
 pub mod cards;
 mod members;
 pub mod model;
@@ -22,11 +23,10 @@ pub(crate) use routes::delete_in;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    db::Tx,
     error::{AppError, AppResult},
-    realtime::{ServerFrame, Topic},
     state::AppState,
 };
+pub(crate) use announce::announce;
 use model::ProjectRow;
 
 pub use members::{add_member, request_collaboration_in};
@@ -84,18 +84,6 @@ pub mod access {
         let owner = reach(&mut *state.db.conn().await?, me, project.owner_id).await?;
         Ok((project, owner))
     }
-}
-
-/// After commit, tells the project's members (and whoever else is named) that it changed.
-pub(crate) async fn announce(state: &AppState, tx: &mut Tx, project_id: i64, also: &[i64]) -> AppResult<()> {
-    let mut people = store::members(tx, project_id).await?;
-    people.extend_from_slice(also);
-    people.sort_unstable();
-    people.dedup();
-    for person in people {
-        state.hub.publish_after(tx, Topic::User(person), ServerFrame::ProjectChanged { project_id });
-    }
-    Ok(())
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

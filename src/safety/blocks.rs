@@ -75,13 +75,7 @@ pub async fn block_user(
     let removed = store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
     for (project_id, _) in crate::projects::store::part_ways(&mut tx, me.id, other).await? {
         // The project's team changed: everyone still on it and the one who left refetch it.
-        let mut told = crate::projects::store::members(&mut tx, project_id).await?;
-        told.extend([me.id, other]);
-        told.sort_unstable();
-        told.dedup();
-        for person in told {
-            state.hub.publish_after(&mut tx, Topic::User(person), ServerFrame::ProjectChanged { project_id });
-        }
+        crate::projects::announce::announce(&state, &mut tx, project_id, &[me.id, other]).await?;
     }
     state.hub.emit_after(&mut tx, Event::BlockChanged { blocker: me.id, blocked: other });
     // Each one's feed and deck lose (or regain) the other's projects.
