@@ -1,5 +1,6 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidatePath } from '@/lib/api/query-keys';
 import { toastAfterCurrent } from '@/lib/toast';
 import { REWARDS_KEY, rewardsQuery } from '../api/rewards';
 import type { DailyReward, RewardsResponse } from '../api/types';
@@ -28,6 +29,9 @@ export function useDailyLoginBonus(): void {
       announced.add(bonus);
       // After whatever the sign-in itself said ('Connected!'), not over it.
       toastAfterCurrent(dailyBonusToast(bonus.coins, bonus.newStreak));
+      // The answer that paid the bonus also gave its notifications (an achievement, a level): the badge asks
+      // again now rather than rely on their frames alone.
+      void invalidatePath(queryClient, '/api/notifications');
     });
     void queryClient.prefetchQuery(rewardsQuery());
     return unsubscribe;
