@@ -115,19 +115,18 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     let host = public_url.split("://").nth(1).and_then(|rest| rest.split([':', '/']).next()).unwrap_or("localhost");
     let from = config.mail_from.clone().unwrap_or_else(|| format!("Grow <no-reply@{host}>"));
     let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &from)?;
+    let clock = crate::time::Clock::default();
+    let call_counts = crate::safety::call_counts::CallCounts::start(db.clone(), clock.clone());
     let search = crate::search::Search::default();
     search.build(&db).await.context("building the search index")?;
     Ok(AppState::new(crate::state::Shared {
         search,
         cards: hub.cards().clone(),
         pusher,
-        clock: crate::time::Clock::default(),
+        clock,
         files,
         login_limiter: Arc::new(LoginLimiter::new(db.clone(), config.login_limits)),
-        open_calls: Arc::new(crate::safety::open_calls::OpenCalls::new(
-            config.budgets.open_calls,
-            config.budgets.open_window,
-        )),
+        call_counts,
         db,
         config: Arc::new(config),
         public_url,

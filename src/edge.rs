@@ -111,7 +111,7 @@ impl Budget {
             Some(user) => format!("user:{}", user.id),
             None => limits::address_key(self.address),
         };
-        limits::spend_for_call(&state.db, &state.config.budgets, state.clock.now_ms(), &self.kind, &who).await
+        limits::spend_for_call(&state.call_counts, &state.config.budgets, &self.kind, &who).await
     }
 }
 
@@ -136,12 +136,7 @@ impl OpenCall {
                 return Ok(());
             }
         }
-        state.open_calls.spend(&limits::address_key(self.address)).map_err(|retry_after_secs| {
-            AppError::TooManyRequests {
-                message: "Too many requests from your network. Please wait a few minutes and try again.".into(),
-                retry_after_secs,
-            }
-        })
+        limits::spend_open_call(&state.call_counts, &state.config.budgets, self.address).await
     }
 }
 

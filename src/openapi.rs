@@ -15,7 +15,7 @@ use utoipa::{
 pub struct ApiDoc;
 
 /// Every state-changing operation spends from a budget (`safety::limits`, applied to all of them by
-/// the edge), and every call made without a session from its address's (`safety::open_calls`), so each
+/// the edge), and every call made without a session from its address's (`safety::limits::spend_open_call`), so each
 /// documents the 429 it answers once the budget is spent.
 pub fn document_budgets(doc: &mut utoipa::openapi::OpenApi) {
     let spent = ResponseBuilder::new()

@@ -39,8 +39,8 @@ pub struct Shared {
     /// Where people reach the app, without a trailing slash: `GROW_PUBLIC_URL` or the bound address.
     pub public_url: Arc<str>,
     pub login_limiter: Arc<LoginLimiter>,
-    /// The budget of API calls made without a session, per client address.
-    pub open_calls: Arc<crate::safety::open_calls::OpenCalls>,
+    /// The counts of the per-call budgets (in memory, shared across instances).
+    pub call_counts: Arc<crate::safety::call_counts::CallCounts>,
     pub mailer: Arc<crate::mail::Mailer>,
     /// The live channel; it also owns the session cache it keeps fresh.
     pub hub: realtime::Hub,

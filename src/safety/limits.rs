@@ -1,15 +1,16 @@
 //! Budgets (API.md "Limits and fair play"): every call that writes or sends spends from a budget of
 //! its kind, per person (per client address for calls made without a session), and answers 429 with
-//! `Retry-After` once the window's budget is spent. One mechanism for all of them: a counter row per
-//! budget and window in `rate_counters`, taken with one upsert, so parallel requests on any instance
-//! share it. The edge spends the budget of every state-changing API call before its handler runs
-//! ([`spend_for_call`]), so a new route cannot forget one; login and reset mail use the same
-//! counters with their own keys and windows ([`take`]).
+//! `Retry-After` once the window's budget is spent. The edge spends the budget of every state-changing API call
+//! before its handler runs ([`spend_for_call`]), and of every call without a session ([`spend_open_call`]), so a
+//! new route cannot forget one; both are counted in memory and shared across instances ([`super::call_counts`]).
+//! Login, mail and the upload bytes, each a write of its own anyway, keep a counter row per budget and window in
+//! `rate_counters`, taken with one upsert ([`take`], [`take_amount`]), exact across instances.
 
 use std::{net::IpAddr, time::Duration};
 
 use axum::http::Method;
 
+use super::call_counts::CallCounts;
 use crate::{
     db::{Db, Tx},
     error::AppError,
@@ -122,12 +123,24 @@ pub fn address_key(address: Option<IpAddr>) -> String {
     }
 }
 
-/// Spends one of the budget of a state-changing API call for `who` (`user:{id}` or an address key), at `now`.
-pub async fn spend_for_call(db: &Db, budgets: &Budgets, now: i64, kind: &Kind, who: &str) -> Result<(), AppError> {
+/// Spends one of the budget of a state-changing API call for `who` (`user:{id}` or an address key).
+pub async fn spend_for_call(counts: &CallCounts, budgets: &Budgets, kind: &Kind, who: &str) -> Result<(), AppError> {
     let key = format!("budget:{}:{who}", kind.name());
-    match take(db, &key, kind.max(budgets), budgets.window, now).await? {
+    match counts.take(&key, 1, kind.max(budgets), budgets.window).await? {
         Ok(()) => Ok(()),
         Err(retry_after_secs) => Err(AppError::TooManyRequests { message: kind.refusal().into(), retry_after_secs }),
+    }
+}
+
+/// Spends one of the budget of calls an address makes without a session (300 per 5 minutes by default).
+pub async fn spend_open_call(counts: &CallCounts, budgets: &Budgets, address: Option<IpAddr>) -> Result<(), AppError> {
+    let key = format!("open:{}", address_key(address));
+    match counts.take(&key, 1, i64::from(budgets.open_calls), budgets.open_window).await? {
+        Ok(()) => Ok(()),
+        Err(retry_after_secs) => Err(AppError::TooManyRequests {
+            message: "Too many requests from your network. Please wait a few minutes and try again.".into(),
+            retry_after_secs,
+        }),
     }
 }
 

@@ -2,9 +2,9 @@
 //! messages, requests and reports. [`reach`] is the one rule every act aimed at a person obeys.
 
 pub mod blocks;
+pub mod call_counts;
 pub mod hidden;
 pub mod limits;
-pub mod open_calls;
 pub mod reach;
 pub mod reports;
 pub mod store;

@@ -222,6 +222,15 @@ pub async fn count_amount(tx: &mut Tx, key: &str, amount: i64, now: i64, ends: i
     .await
 }
 
+/// A counter's count and end while its window is open.
+pub async fn read_counter(conn: &mut Conn, key: &str, now: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT used, expires_at FROM rate_counters WHERE counter_key = $1 AND expires_at > $2")
+        .bind(key)
+        .bind(now)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
 pub async fn give_back(tx: &mut Tx, key: &str) -> Result<(), sqlx::Error> {
     give_back_amount(tx, key, 1).await
 }

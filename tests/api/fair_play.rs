@@ -5,7 +5,9 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{at_once, signup_body, spawn_app, spawn_app_with, Client, TestApp, PASSWORD};
+use crate::helpers::{
+    at_once, on_postgres, second_instance, signup_body, spawn_app, spawn_app_with, Client, TestApp, PASSWORD,
+};
 
 /// A client whose requests seem to come from `address` (the app believes the loopback proxy).
 fn client_from(app: &TestApp, address: &str) -> Client {
@@ -468,4 +470,48 @@ async fn calls_without_a_session_have_a_budget_per_address_that_a_made_up_cookie
     let retry = stranger.http.get(app.url("/api/openapi.json")).send().await.unwrap();
     let after: u64 = retry.headers()["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((1..=300).contains(&after), "{after}");
+}
+
+/// Calls of one kind until the first 429: how many were accepted (at most `most`).
+async fn accepted_before_refusal(client: &Client, most: usize) -> usize {
+    for accepted in 0..=most {
+        let answer = client.request(Method::PATCH, "/api/users/profile", Some(&json!({}))).await;
+        if answer.status == StatusCode::TOO_MANY_REQUESTS {
+            return accepted;
+        }
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    }
+    most + 1
+}
+
+/// API.md "Limits and fair play": budgets are kept in memory and shared across instances. A person who spent most
+/// of a budget on one instance has only the rest of it on another, and the first learns what the second counted.
+#[tokio::test]
+async fn on_postgresql_a_persons_budget_is_one_across_instances() {
+    if !on_postgres() {
+        return;
+    }
+    let first = spawn_app().await;
+    let second = second_instance(&first).await;
+    let (username, _) = first.signup(json!({})).await;
+    let (here, there) = (first.client(), second.client());
+    assert_eq!(here.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+    assert_eq!(there.login(&username, PASSWORD, false).await.status, StatusCode::OK);
+    for _ in 0..70 {
+        let answer = here.request(Method::PATCH, "/api/users/profile", Some(&json!({}))).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    }
+    // Instances share their counts within a fifth of a second.
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    assert_eq!(accepted_before_refusal(&there, 100).await, 30, "the other instance leaves the rest of 100");
+    // The first instance catches up with what the second counted.
+    let start = std::time::Instant::now();
+    loop {
+        let answer = here.request(Method::PATCH, "/api/users/profile", Some(&json!({}))).await;
+        if answer.status == StatusCode::TOO_MANY_REQUESTS {
+            break;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "the first instance never saw the budget spent");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }
