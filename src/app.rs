@@ -70,6 +70,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         .with_context(|| format!("creating the data dir {}", config.data_dir.display()))?;
     let db = Db::connect(&config.database_url()).await?;
     db.migrate().await?;
+    crate::accounts::store::words::index_the_rest(&db).await.context("indexing people for user search")?;
     let files = crate::files::FileStore::configured(&config).await.context("opening the file store")?;
     if config.seed_demo {
         let added = seed::demo_if_empty(&db, Some(&files)).await?;

@@ -18,6 +18,7 @@ const MANIFEST: &str = "backup.json";
 /// listed stops `move-to` (a new table must be added here to be moved).
 const TABLES: &[&str] = &[
     "users",
+    "user_words",
     "connections",
     "sessions",
     "remember_tokens",

@@ -2,6 +2,7 @@
 
 pub mod leaving;
 pub mod settings;
+pub mod words;
 
 use std::sync::LazyLock;
 
@@ -56,7 +57,7 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sql
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS DOUBLE PRECISION), \
          CAST($12 AS DOUBLE PRECISION), $13, $14, $15, $15, $16) RETURNING {USER_COLUMNS}"
     );
-    sqlx::query_as(&sql)
+    let row: UserRow = sqlx::query_as(&sql)
         .bind(user.username)
         .bind(user.username_key)
         .bind(user.email)
@@ -74,7 +75,14 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sql
         .bind(now)
         .bind(crate::auth::token::connect_code())
         .fetch_one(&mut **tx)
-        .await
+        .await?;
+    index_words(tx, &row).await?;
+    Ok(row)
+}
+
+/// The words a person is found by, as their row now holds them.
+async fn index_words(tx: &mut Tx, row: &UserRow) -> Result<(), sqlx::Error> {
+    words::set(tx, row.id, &row.first_name, &row.last_name, &row.username, &row.skills).await
 }
 
 /// Skills are stored as a JSON list of strings.
@@ -251,7 +259,7 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
            is_discoverable = COALESCE($14, is_discoverable) \
          WHERE id = $10 RETURNING {USER_COLUMNS}"
     );
-    sqlx::query_as(&sql)
+    let row: UserRow = sqlx::query_as(&sql)
         .bind(change.role)
         .bind(i64::from(change.location.is_some()))
         .bind(change.location.clone().flatten())
@@ -267,31 +275,39 @@ pub async fn update_profile(tx: &mut Tx, user_id: i64, change: &ProfileChange) -
         .bind(crate::db::float(change.position.flatten().map(|p| p.1)))
         .bind(change.discoverable.map(i16::from))
         .fetch_one(&mut **tx)
-        .await
+        .await?;
+    if change.first_name.is_some() || change.last_name.is_some() || change.skills.is_some() {
+        index_words(tx, &row).await?;
+    }
+    Ok(row)
 }
 
-/// People `me` may find by name, username or skill (`pattern`, a LIKE pattern), of a role, in name order.
+/// People `me` may find by name, username or skill, of a role, in name order: with question words, those with a
+/// word that each of them begins (read from the `user_words` index, see [`words`]).
 pub async fn find_people(
     conn: &mut Conn,
     me: i64,
     role: Option<Role>,
-    pattern: Option<&str>,
+    question: &[String],
     limit: i64,
 ) -> Result<Vec<UserRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND {} AND ($2 IS NULL OR u.role = $2) \
-         AND ($3 IS NULL OR LOWER(u.first_name || ' ' || u.last_name) LIKE $3 ESCAPE '\\' \
-              OR LOWER(u.username) LIKE $3 ESCAPE '\\' OR LOWER(u.skills) LIKE $3 ESCAPE '\\') \
-         ORDER BY u.first_name, u.last_name, u.id LIMIT $4",
+    let mut sql = format!(
+        "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND {} AND ($2 IS NULL OR u.role = $2)",
         user_columns_of("u"),
         crate::safety::blocks::listable_sql("$1", "u")
-    ))
-    .bind(me)
-    .bind(role.map(Role::as_str))
-    .bind(pattern)
-    .bind(limit)
-    .fetch_all(conn)
-    .await
+    );
+    for n in 0..question.len() {
+        let (from, to) = (4 + 2 * n, 5 + 2 * n);
+        sql.push_str(&format!(
+            " AND u.id IN (SELECT w.user_id FROM user_words w WHERE w.word >= ${from} AND w.word < ${to})"
+        ));
+    }
+    sql.push_str(" ORDER BY u.first_name, u.last_name, u.id LIMIT $3");
+    let mut query = sqlx::query_as(&sql).bind(me).bind(role.map(Role::as_str)).bind(limit);
+    for word in question {
+        query = query.bind(word.clone()).bind(words::past_prefix(word));
+    }
+    query.fetch_all(conn).await
 }
 
 /// Where each person `me` may find nearby is (id, lat, lng): three columns, so the nearest are chosen without reading

@@ -36,18 +36,12 @@ const QUERY_MAX: usize = 100;
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
-    /// Words of a name, a username or a skill; blank lists everyone.
+    /// Words of a name, a username or a skill, each the beginning of one ("ali" finds Alice); blank lists everyone.
     q: Option<String>,
     /// `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default).
     role: Option<String>,
     /// At least 1, default 50; more than 200 is read as 200.
     limit: Option<String>,
-}
-
-/// `%` and `_` typed by a person are letters, not wildcards.
-fn like_pattern(text: &str) -> String {
-    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{}%", escaped.to_lowercase())
 }
 
 #[utoipa::path(get, path = "/api/users/search", tag = TAG, params(SearchParams),
@@ -70,9 +64,13 @@ pub async fn search(
             })?),
         };
     let limit = params.limit.as_deref().map(parse_limit).transpose()?.unwrap_or(DEFAULT_LIMIT);
-    let pattern = (!q.is_empty()).then(|| like_pattern(q));
-    let rows =
-        accounts_store::find_people(&mut *state.db.conn().await?, me.id, role, pattern.as_deref(), limit).await?;
+    // Words of the question, each the beginning of a word of a name, username or skill ("ali" finds Alice).
+    let question = accounts_store::words::question_words(q);
+    if question.is_empty() && !q.is_empty() {
+        // Only symbols ("%", "-"): no word of anyone's begins with nothing.
+        return Ok(Json(Vec::new()));
+    }
+    let rows = accounts_store::find_people(&mut *state.db.conn().await?, me.id, role, &question, limit).await?;
     Ok(Json(rows.iter().map(UserRow::to_public).collect()))
 }
 
@@ -169,12 +167,4 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(search))
         .routes(routes!(reverse))
         .merge(OpenApiRouter::new().routes(routes!(profile_image)).layer(DefaultBodyLimit::max(PHOTO_BODY_LIMIT)))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn typed_wildcards_are_letters() {
-        assert_eq!(super::like_pattern("50%_Off"), "%50\\%\\_off%");
-    }
 }

@@ -16,7 +16,7 @@ mod rank;
 mod relax;
 pub mod routes;
 mod store;
-mod text;
+pub mod text;
 
 use std::{
     collections::HashMap,

@@ -189,8 +189,23 @@ async fn user_search_finds_people_by_name_username_or_skill_and_filters_by_role(
     assert_eq!(names(&me_client.get("/api/users/search?q=kernel_&role=collaborator").await.body), ["Linus"]);
     assert!(names(&me_client.get("/api/users/search?q=Grace&role=investor").await.body).is_empty());
     assert!(names(&me_client.get("/api/users/search?q=%25").await.body).is_empty(), "a typed % is a letter");
+    // Each word typed begins a word of theirs, with or without its accents, in any order.
+    assert_eq!(names(&me_client.get("/api/users/search?q=gra").await.body), ["Grace"]);
+    assert_eq!(names(&me_client.get("/api/users/search?q=HOP%20grace").await.body), ["Grace"]);
+    assert!(names(&me_client.get("/api/users/search?q=grace%20linus").await.body).is_empty());
+    assert!(names(&me_client.get("/api/users/search?q=race").await.body).is_empty(), "a word's middle is not its start");
+    let (zoe, _) = person(&app).await;
+    let renamed = zoe.patch("/api/users/profile", &json!({ "firstName": "Zoë", "skills": ["Żurek"] })).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    assert_eq!(names(&me_client.get("/api/users/search?q=zoe%20zurek").await.body), ["Zoë"]);
+    assert_eq!(names(&me_client.get("/api/users/search?q=Zo%C3%AB").await.body), ["Zoë"]);
+    let first = renamed.body["username"].as_str().unwrap().to_string();
+    let renamed = zoe.patch("/api/users/profile", &json!({ "firstName": "Yara", "skills": [] })).await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);
+    assert!(names(&me_client.get("/api/users/search?q=zoe").await.body).is_empty(), "the old name is gone");
+    assert_eq!(names(&me_client.get(&format!("/api/users/search?q={first}")).await.body), ["Yara"]);
     let everyone = me_client.get("/api/users/search").await.body;
-    assert_eq!(everyone.as_array().unwrap().len(), 2, "everyone but the caller");
+    assert_eq!(everyone.as_array().unwrap().len(), 3, "everyone but the caller");
     assert!(everyone.as_array().unwrap().iter().all(|u| u.get("email").is_none()));
     assert_eq!(me_client.get("/api/users/search?role=wizard").await.status, StatusCode::BAD_REQUEST);
     assert_eq!(me_client.get("/api/users/search?limit=0").await.status, StatusCode::BAD_REQUEST);
