@@ -77,14 +77,13 @@ pub async fn process_bounded(person: i64, bytes: Vec<u8>) -> Result<Photo, AppEr
         .acquire()
         .await
         .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("waiting to process a picture")))?;
-    tokio::task::spawn_blocking(move || {
-        // Held until the work ends, even when the request that asked for it is gone.
+    crate::cpu_line::off_the_async_threads(move || {
+        // Held until the work ends; work whose request is gone stops at its next step (`process`).
         let _permit = permit;
         let _mine = mine;
         process(&bytes)
     })
-    .await
-    .map_err(|e| AppError::Internal(anyhow::Error::new(e).context("processing a picture")))?
+    .await?
 }
 
 /// Checks and re-encodes a photo (CPU work: call it off the async threads, through [`process_bounded`]).
@@ -113,7 +112,10 @@ pub fn process(bytes: &[u8]) -> Result<Photo, AppError> {
     }
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let colours = decoder.icc_profile().ok().flatten();
+    // Each step below takes a while on a large picture: one whose request has gone stops between them.
+    crate::cpu_line::stop_if_caller_gone()?;
     let mut picture = DynamicImage::from_decoder(decoder).map_err(unreadable)?;
+    crate::cpu_line::stop_if_caller_gone()?;
     picture.apply_orientation(orientation);
     let full = if picture.width() > MAX_SIDE || picture.height() > MAX_SIDE {
         picture.resize(MAX_SIDE, MAX_SIDE, FilterType::CatmullRom)
@@ -125,6 +127,7 @@ pub fn process(bytes: &[u8]) -> Result<Photo, AppError> {
     } else {
         full.clone()
     };
+    crate::cpu_line::stop_if_caller_gone()?;
     Ok(Photo {
         full: encode(&full, format, colours.clone())?,
         thumbnail: encode(&thumbnail, format, colours)?,

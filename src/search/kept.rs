@@ -96,7 +96,10 @@ pub fn answer(
             understood,
             way,
         });
-        crate::sync::lock(kept).keep(generation, key, &stage);
+        // A ranking cut short because its asker went is nobody's answer.
+        if !crate::cpu_line::caller_gone() {
+            crate::sync::lock(kept).keep(generation, key, &stage);
+        }
         stage
     };
     let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
@@ -106,6 +109,9 @@ pub fn answer(
         return Answer { understood: first, relaxed: None, people, projects };
     }
     for (at, way) in relax::ways(&first.understood).into_iter().enumerate() {
+        if crate::cpu_line::caller_gone() {
+            break;
+        }
         let looser = stage(at + 1, &|| (relax::without(&first.understood, &way), way.clone()));
         let (people, projects) = hits_for(index, &looser, asker, limit);
         if !people.is_empty() || !projects.is_empty() {

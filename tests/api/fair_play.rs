@@ -515,3 +515,47 @@ async fn on_postgresql_a_persons_budget_is_one_across_instances() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
+
+/// The generated check over the OpenAPI document (API.md "Uploads": every file is an upload of the budget): each
+/// operation whose multipart form takes several files counts the files, not the request. With a budget of 4, one
+/// request carrying 5 files in such a field is refused with 429 and answers no file.
+#[tokio::test]
+async fn every_operation_that_takes_several_files_counts_each_against_the_budget() {
+    let app = spawn_app_with(|config| config.budgets.per_kind = 4).await;
+    let doc = app.client().get("/api/openapi.json").await.body;
+    let resolve = |schema: &Value| -> Value {
+        match schema["$ref"].as_str() {
+            Some(reference) => doc.pointer(reference.trim_start_matches('#')).cloned().unwrap_or(Value::Null),
+            None => schema.clone(),
+        }
+    };
+    let mut checked = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let schema = resolve(&operation["requestBody"]["content"]["multipart/form-data"]["schema"]);
+            let Some(fields) = schema["properties"].as_object() else { continue };
+            for (field, shape) in fields {
+                if shape["items"]["format"] != "binary" {
+                    continue;
+                }
+                let (client, _) = app.signed_in().await;
+                let mut form = reqwest::multipart::Form::new();
+                for n in 0..5 {
+                    let part = reqwest::multipart::Part::bytes(format!("note {n}\n").into_bytes())
+                        .file_name(format!("note{n}.txt"))
+                        .mime_str("text/plain")
+                        .unwrap();
+                    form = form.part(field.clone(), part);
+                }
+                let url = app.url(&regex_free_ids(&path.replace(['{', '}'], "")));
+                let method: Method = method.to_uppercase().parse().unwrap();
+                let response = client.http.request(method.clone(), url).multipart(form).send().await.unwrap();
+                let answer = Client::answer(response).await;
+                assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{method} {path} ({field}): {}", answer.body);
+                assert!(answer.body.get("fileUrls").is_none(), "{method} {path}: {}", answer.body);
+                checked.push(format!("{method} {path}"));
+            }
+        }
+    }
+    assert!(!checked.is_empty(), "no operation takes several files: the document has changed");
+}
