@@ -12,6 +12,7 @@ use super::{
 };
 use crate::{
     auth::token,
+    discovery::geometry::Bounds,
     db::{Conn, Tx},
     time::now_ms,
 };
@@ -310,15 +311,19 @@ pub async fn find_people(
     query.fetch_all(conn).await
 }
 
-/// Where each person `me` may find nearby is (id, lat, lng): three columns, so the nearest are chosen without reading
+/// Where each person `me` may find nearby in a box is (id, lat, lng), read through the position index: three columns, so the nearest are chosen without reading
 /// everyone's whole row (`people_by_ids` reads the chosen ones).
-pub async fn placed_people(conn: &mut Conn, me: i64) -> Result<Vec<(i64, f64, f64)>, sqlx::Error> {
+pub async fn placed_people(conn: &mut Conn, me: i64, within: Bounds) -> Result<Vec<(i64, f64, f64)>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT u.id, u.lat, u.lng FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND u.lat IS NOT NULL \
-         AND u.lng IS NOT NULL AND {}",
+        "SELECT u.id, u.lat, u.lng FROM users u WHERE u.lat BETWEEN $2 AND $3 AND u.lng BETWEEN $4 AND $5 \
+         AND u.id <> $1 AND u.is_discoverable = 1 AND {}",
         crate::safety::blocks::listable_sql("$1", "u")
     ))
     .bind(me)
+    .bind(within.lat.0)
+    .bind(within.lat.1)
+    .bind(within.lng.0)
+    .bind(within.lng.1)
     .fetch_all(conn)
     .await
 }

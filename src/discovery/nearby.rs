@@ -9,13 +9,14 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::model::User,
     auth::CurrentUser,
+    db::Conn,
     error::{AppError, AppResult, ErrorBody},
     extract::ApiQuery,
     projects::{model::Project, store as projects_store},
     state::AppState,
 };
 
-use super::geometry::{haversine_km, snap};
+use super::geometry::{haversine_km, snap, Bounds};
 
 const TAG: &str = "discovery";
 pub const NEAR_KM: f64 = 50.0;
@@ -37,6 +38,48 @@ pub fn within<T>(mut found: Vec<(f64, T)>) -> Vec<(f64, T)> {
     }
     found.truncate(CLOSEST);
     found
+}
+
+/// The boxes read in turn around the asker (their half-widths in km): the first holds the 100 km of spec 001 §9, and a
+/// wider one is read only when the one before holds nobody within 100 km and fewer than the 10 closest inside the
+/// circle it surely covers; the world last (API.md "Limits and fair play": no read scans a whole table per
+/// request, unless nobody at all is near).
+const BOXES_KM: [f64; 3] = [WIDER_KM + 10.0, 800.0, 3000.0];
+
+/// Who or what is near.
+#[derive(Clone, Copy)]
+enum Placed {
+    /// People the asker may find.
+    People { asker: i64 },
+    Projects,
+}
+
+impl Placed {
+    /// Ids with positions in a box.
+    async fn read(self, conn: &mut Conn, bounds: Bounds) -> Result<Vec<(i64, f64, f64)>, sqlx::Error> {
+        match self {
+            Placed::People { asker } => crate::accounts::store::placed_people(conn, asker, bounds).await,
+            Placed::Projects => projects_store::placed(conn, bounds).await,
+        }
+    }
+}
+
+/// Distances from `here`, measured between snapped positions.
+fn measured(here: (f64, f64), placed: Vec<(i64, f64, f64)>) -> Vec<(f64, i64)> {
+    placed.into_iter().map(|(id, lat, lng)| (haversine_km(here, snap((lat, lng))), id)).collect()
+}
+
+/// Spec 001 §9's choice ([`within`]) over positions read box by box.
+async fn near_to(conn: &mut Conn, here: (f64, f64), what: Placed) -> Result<Vec<(f64, i64)>, sqlx::Error> {
+    for km in BOXES_KM {
+        let found = measured(here, what.read(conn, Bounds::around(here, km)).await?);
+        // Snapping moves a position by under a kilometre: beyond the box is surely farther than this.
+        let surely = km - 2.0;
+        if found.iter().any(|(d, _)| *d <= WIDER_KM) || found.iter().filter(|(d, _)| *d <= surely).count() >= CLOSEST {
+            return Ok(within(found));
+        }
+    }
+    Ok(within(measured(here, what.read(conn, Bounds::WORLD).await?)))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -98,9 +141,7 @@ pub async fn people(
 ) -> AppResult<Json<Vec<NearbyUser>>> {
     let here = position.checked()?;
     let mut conn = state.db.conn().await?;
-    let placed = crate::accounts::store::placed_people(&mut conn, me.id).await?;
-    let found = placed.into_iter().map(|(id, lat, lng)| (haversine_km(here, snap((lat, lng))), id)).collect();
-    let chosen = within(found);
+    let chosen = near_to(&mut conn, here, Placed::People { asker: me.id }).await?;
     let ids: Vec<i64> = chosen.iter().map(|(_, id)| *id).collect();
     let mut rows: std::collections::HashMap<i64, _> =
         crate::accounts::store::people_by_ids(&mut conn, &ids).await?.into_iter().map(|u| (u.id, u)).collect();
@@ -132,10 +173,7 @@ pub async fn projects(
 ) -> AppResult<Json<Vec<NearbyProject>>> {
     let here = position.checked()?;
     let mut conn = state.db.conn().await?;
-    let placed = projects_store::placed(&mut conn).await?;
-    let found =
-        placed.into_iter().filter_map(|(id, lat, lng)| Some((haversine_km(here, snap((lat?, lng?))), id))).collect();
-    let chosen = within(found);
+    let chosen = near_to(&mut conn, here, Placed::Projects).await?;
     // The chosen projects in one query (API.md "Limits and fair play": reads are bounded), nearest first.
     let ids: Vec<i64> = chosen.iter().map(|(_, id)| *id).collect();
     let mut rows: std::collections::HashMap<i64, _> =

@@ -10,6 +10,7 @@ use crate::{
         page::{self, PageRequest},
         Conn, Tx,
     },
+    discovery::geometry::Bounds,
     events::DomainEvent,
     realtime::Topic,
 };
@@ -444,13 +445,21 @@ pub async fn unassign_tasks(tx: &mut Tx, project: i64, user: i64) -> Result<(), 
     Ok(())
 }
 
-/// Listed projects with their position, or their owner's when they have none (owners who are discoverable
-/// and not suspended).
-pub async fn placed(conn: &mut Conn) -> Result<Vec<(i64, Option<f64>, Option<f64>)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT p.id, COALESCE(p.lat, u.lat), COALESCE(p.lng, u.lng) FROM projects p JOIN users u ON u.id = p.owner_id \
-         WHERE p.is_published = 1 AND p.is_active = 1 AND u.is_discoverable = 1 AND u.suspended_at IS NULL",
-    )
+/// Listed projects in a box with their position, or their owner's when they have none (owners who are discoverable
+/// and not suspended): those placed themselves through the projects' position index, the others through their
+/// owners' and the projects-by-owner index.
+pub async fn placed(conn: &mut Conn, within: Bounds) -> Result<Vec<(i64, f64, f64)>, sqlx::Error> {
+    const LISTED: &str = "p.is_published = 1 AND p.is_active = 1 AND u.is_discoverable = 1 AND u.suspended_at IS NULL";
+    sqlx::query_as(&format!(
+        "SELECT p.id, p.lat, p.lng FROM projects p JOIN users u ON u.id = p.owner_id \
+         WHERE p.lat BETWEEN $1 AND $2 AND p.lng BETWEEN $3 AND $4 AND {LISTED} \
+         UNION ALL SELECT p.id, u.lat, u.lng FROM users u JOIN projects p ON p.owner_id = u.id \
+         WHERE u.lat BETWEEN $1 AND $2 AND u.lng BETWEEN $3 AND $4 AND p.lat IS NULL AND {LISTED}"
+    ))
+    .bind(within.lat.0)
+    .bind(within.lat.1)
+    .bind(within.lng.0)
+    .bind(within.lng.1)
     .fetch_all(conn)
     .await
 }

@@ -47,6 +47,30 @@ async fn nearby_people_widen_from_50_to_100_km_then_fall_back_to_the_closest() {
     assert_eq!(app.client().get(&url).await.status, StatusCode::UNAUTHORIZED);
 }
 
+/// The answer read box by box around the asker (API.md: no read scans a whole table per request) is the answer of
+/// spec 001 §9 wherever one stands: across the 180th meridian, near a pole, and for the 10 closest of a spread-out
+/// world, where the boxes widen until ten are surely the closest.
+#[tokio::test]
+async fn nearby_is_the_same_answer_across_the_date_line_near_a_pole_and_for_a_spread_out_world() {
+    let app = spawn_app().await;
+    let (me, _) = placed(&app, "explorer", (-17.7, 179.95)).await; // Fiji, east of the date line's edge
+    let (_, across) = placed(&app, "explorer", (-17.7, -179.8)).await; // ~26 km, on the other side of 180°
+    let ids = |body: &serde_json::Value| -> Vec<i64> {
+        body.as_array().unwrap().iter().map(|u| u["id"].as_i64().unwrap()).collect()
+    };
+    assert_eq!(ids(&me.get("/api/users/nearby?lat=-17.7&lng=179.95").await.body), [across]);
+    let (_, svalbard) = placed(&app, "explorer", (78.22, 15.65)).await;
+    let polar = me.get("/api/users/nearby?lat=89.9&lng=-120").await.body;
+    assert_eq!(ids(&polar)[..1], [svalbard], "from near the pole, the closest is across it: {polar}");
+    // Twelve people on a line of longitude, 1,000 km apart: from its end, the ten closest in order.
+    let mut line = Vec::new();
+    for n in 1..=12 {
+        line.push(placed(&app, "explorer", (-60.0 + 9.0 * f64::from(n), -30.0)).await.1);
+    }
+    let far = me.get("/api/users/nearby?lat=-60&lng=-30").await.body;
+    assert_eq!(ids(&far), line[..10], "{far}");
+}
+
 #[tokio::test]
 async fn nearby_projects_are_placed_where_their_owner_is() {
     let app = spawn_app().await;
