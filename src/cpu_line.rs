@@ -81,7 +81,9 @@ impl Drop for Watch {
 }
 
 /// Runs `work` on a blocking thread, where it can ask [`caller_gone`].
-pub async fn off_the_async_threads<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+pub async fn off_the_async_threads<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AppError> {
     let gone = Arc::new(AtomicBool::new(false));
     let _watch = Watch(gone.clone());
     tokio::task::spawn_blocking(move || {

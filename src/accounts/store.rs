@@ -12,8 +12,8 @@ use super::{
 };
 use crate::{
     auth::token,
-    discovery::geometry::Bounds,
     db::{Conn, Tx},
+    discovery::geometry::Bounds,
     time::now_ms,
 };
 

@@ -74,7 +74,8 @@ mod tests {
                 for bearing in (0..360).step_by(15) {
                     let (lat, lng) = travel(here, km * 0.999, f64::from(bearing));
                     assert!((haversine_km(here, (lat, lng)) - km * 0.999).abs() < 1.0);
-                    let inside = (bounds.lat.0..=bounds.lat.1).contains(&lat) && (bounds.lng.0..=bounds.lng.1).contains(&lng);
+                    let inside =
+                        (bounds.lat.0..=bounds.lat.1).contains(&lat) && (bounds.lng.0..=bounds.lng.1).contains(&lng);
                     assert!(inside, "{here:?} {km} km at {bearing}°: ({lat}, {lng}) outside {bounds:?}");
                 }
             }

@@ -50,7 +50,9 @@ const BOXES_KM: [f64; 3] = [WIDER_KM + 10.0, 800.0, 3000.0];
 #[derive(Clone, Copy)]
 enum Placed {
     /// People the asker may find.
-    People { asker: i64 },
+    People {
+        asker: i64,
+    },
     Projects,
 }
 

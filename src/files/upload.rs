@@ -285,7 +285,8 @@ pub async fn upload(
         // file spends one more before it is read.
         if !received.is_empty() {
             let kind = limits::Kind::Call("POST /api/upload".into());
-            limits::spend_for_call(&state.call_counts, &state.config.budgets, &kind, &format!("user:{}", me.id)).await?;
+            limits::spend_for_call(&state.call_counts, &state.config.budgets, &kind, &format!("user:{}", me.id))
+                .await?;
         }
         let display_name: String =
             field.file_name().unwrap_or("The file").chars().filter(|c| !c.is_control()).take(200).collect();

@@ -25,7 +25,7 @@ use crate::{
     state::AppState,
 };
 
-mod countries;
+pub mod countries;
 pub mod geo;
 mod place_names;
 pub mod positions;

@@ -63,7 +63,13 @@ impl CallCounts {
 
     /// Takes `amount` from `key`'s budget of `max` per `window` when it all fits; otherwise takes nothing and
     /// answers the seconds until the window ends.
-    pub async fn take(&self, key: &str, amount: i64, max: i64, window: Duration) -> Result<Result<(), u64>, sqlx::Error> {
+    pub async fn take(
+        &self,
+        key: &str,
+        amount: i64,
+        max: i64,
+        window: Duration,
+    ) -> Result<Result<(), u64>, sqlx::Error> {
         let now = self.clock.now_ms();
         let window_ms = i64::try_from(window.as_millis()).unwrap_or(i64::MAX / 4);
         if let Some(answer) = self.take_known(key, amount, max, now) {

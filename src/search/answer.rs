@@ -45,6 +45,7 @@ fn place_words(u: &Understanding, located: bool) -> String {
         Some(Place::Country { name, .. }) => {
             format!(" in {}", if name.len() <= 3 { format!("the {name}") } else { name.clone() })
         }
+        Some(Place::Region { name, .. }) => format!(" in {name}"),
         Some(Place::Named { words }) => format!(" in {}", super::query::title_case(&words.join(" "))),
         None if u.near_me && located => " near you".to_string(),
         None => String::new(),

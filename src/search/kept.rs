@@ -102,7 +102,12 @@ pub fn answer(
         }
         stage
     };
-    let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+    let vocabulary = Vocabulary {
+        words: &index.vocabulary,
+        by_letter: &index.by_letter,
+        skills: &index.skills,
+        locations: &index.locations,
+    };
     let first = stage(0, &|| (understand(question, &vocabulary), Vec::new()));
     let (people, projects) = hits_for(index, &first, asker, limit);
     if !people.is_empty() || !projects.is_empty() {

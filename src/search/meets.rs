@@ -8,19 +8,24 @@
 //! - a role, a project's category, phase or what it looks for: exactly that;
 //! - something narrower than a category ("fashion", "robotics") or a skill, in a question about projects: the
 //!   project says it, or a word related to it, whatever its category;
-//! - a place (checked in `rank`, which knows positions): within 50 km of a city, or in a country.
+//! - a place (checked in `rank`, which knows positions): within 50 km of a city, or in a country;
+//! - a word no table understood (a topic: "ski", "glassblowers", "climate"): their own words say it, or a word
+//!   related to it. A question is an answer to all of its words, so someone who meets only its place does not
+//!   answer "ski instructors in Manila".
 //!
 //! "Near me" is not a filter: it orders by distance.
 
 use super::{
     index::{Facet, Index, PersonDoc, ProjectDoc, SlotSet},
-    lexicon::{PROFESSIONS, RELATED},
+    lexicon::{OCCUPATIONS, PROFESSIONS, RELATED},
     query::Understanding,
     text::words,
 };
 
 /// A person's own words: their skills and bio (fields of [`Index::put_person`]).
 const PERSON_OWN_WORDS: [u8; 2] = [1, 2];
+/// What a word no table understood may be found in: a person's name ("Kasia") besides their own words.
+const PERSON_WORDS: [u8; 3] = [0, 1, 2];
 /// A project's own words: its title, its facts and its description (fields of [`Index::put_project`]).
 const PROJECT_OWN_WORDS: [u8; 3] = [0, 1, 2];
 
@@ -92,10 +97,35 @@ fn with_related(word: &str) -> Vec<String> {
     all
 }
 
+/// The other names of the occupation `word` names, and the words for what it does (none when it names none).
+fn occupation_of(word: &str) -> impl Iterator<Item = String> + '_ {
+    OCCUPATIONS.iter().filter(move |names| names.contains(&word)).flat_map(|names| names.iter().map(|n| n.to_string()))
+}
+
+/// What meets a word no table understood (a topic): the word, words related to it, the other names of an occupation
+/// it names ("physician": doctor, GP…), and the words of the index that share its beginning ("agronomists":
+/// agronomy; "pottery": potters), so a bio's own form of the word meets it.
+fn topic_words(index: &Index, word: &str) -> Vec<String> {
+    let mut all = with_related(word);
+    all.extend(occupation_of(word));
+    // The beginning shared: all but the last three letters, at least five ("agronomists" → "agronom").
+    let letters: Vec<char> = word.chars().collect();
+    if letters.len() >= 6 {
+        let start: String = letters[..(letters.len() - 3).max(5)].iter().collect();
+        let mut family: Vec<&String> = index.vocabulary.keys().filter(|w| w.starts_with(&start)).collect();
+        family.sort_unstable_by_key(|w| w.len());
+        all.extend(family.into_iter().take(24).cloned());
+    }
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
 /// The constraints of one question on people.
 pub struct PeopleMeets {
     skill_groups: Vec<Either>,
     professions: Vec<Either>,
+    /// Interests and topics: each met by the people whose own words say it.
     interests: Vec<SlotSet>,
 }
 
@@ -107,7 +137,10 @@ impl PeopleMeets {
             .skill_groups
             .iter()
             .map(|(label, skills)| {
-                let phrases: Vec<String> = std::iter::once(label.clone()).chain(skills.iter().cloned()).collect();
+                let phrases: Vec<String> = std::iter::once(label.clone())
+                    .chain(skills.iter().cloned())
+                    .chain(occupation_of(&label.to_lowercase()))
+                    .collect();
                 let (bits, ids) = skill_bits(index, &mut skills.iter().map(String::as_str));
                 Either {
                     skills: bits,
@@ -133,7 +166,11 @@ impl PeopleMeets {
                 }
             })
             .collect();
-        let interests = u.interests().map(|w| saying(corpus, &with_related(w), &PERSON_OWN_WORDS, slots)).collect();
+        let interests = u
+            .interests()
+            .map(|w| saying(corpus, &with_related(w), &PERSON_OWN_WORDS, slots))
+            .chain(u.topics.iter().map(|w| saying(corpus, &topic_words(index, w), &PERSON_WORDS, slots)))
+            .collect();
         Self { skill_groups, professions, interests }
     }
 
@@ -184,12 +221,19 @@ impl<'a> ProjectMeets<'a> {
             .skill_groups
             .iter()
             .map(|(label, skills)| {
-                let phrases: Vec<String> = std::iter::once(label.clone()).chain(skills.iter().cloned()).collect();
+                let phrases: Vec<String> = std::iter::once(label.clone())
+                    .chain(skills.iter().cloned())
+                    .chain(occupation_of(&label.to_lowercase()))
+                    .collect();
                 saying(&index.projects, &phrases, &PROJECT_OWN_WORDS, slots)
             })
             .collect();
-        let subjects_said =
-            u.subjects.iter().map(|w| saying(&index.projects, &with_related(w), &PROJECT_OWN_WORDS, slots)).collect();
+        let subjects_said = u
+            .subjects
+            .iter()
+            .map(|w| saying(&index.projects, &with_related(w), &PROJECT_OWN_WORDS, slots))
+            .chain(u.topics.iter().map(|w| saying(&index.projects, &topic_words(index, w), &PROJECT_OWN_WORDS, slots)))
+            .collect();
         Self { u, skills_said, subjects_said }
     }
 

@@ -13,6 +13,7 @@ mod meets;
 mod people_cards;
 mod query;
 mod rank;
+mod regions;
 mod relax;
 pub mod routes;
 mod store;

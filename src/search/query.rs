@@ -4,9 +4,10 @@
 use super::{
     index::FastMap,
     lexicon::{
-        BUILD_WORDS, CATALOGUE, CATEGORY_NAMES, CATEGORY_WORDS, CITIES, COMPOUNDS, COUNTRIES, NEAR_ME, PEOPLE_WORDS,
-        PHASE_WORDS, PROFESSIONS, PROJECT_WORDS, RELATED, ROLE_WORDS, SKILL_NICKNAMES,
+        BUILD_WORDS, CATALOGUE, CATEGORY_NAMES, CATEGORY_WORDS, CITIES, COMPOUNDS, COUNTRIES, NEAR_ME, PAST_WORDS,
+        PEOPLE_WORDS, PHASE_WORDS, PROFESSIONS, PROJECT_WORDS, RELATED, ROLE_WORDS, SKILL_NICKNAMES,
     },
+    regions::{countries_of, DEMONYMS, REGIONS},
     text::{distance_within, is_stopword, stem, typo_budget, words},
 };
 
@@ -28,6 +29,11 @@ pub enum Place {
     Country {
         code: &'static str,
         name: String,
+    },
+    /// A region ("Central Asia", "the Nordics"): any of its countries.
+    Region {
+        name: String,
+        codes: Vec<[u8; 2]>,
     },
     /// A place Grow has no list entry for, matched against what people wrote as their location.
     Named {
@@ -84,6 +90,8 @@ pub struct Vocabulary<'a> {
     /// The same words by their first letter and by their second (typo candidates are looked up there).
     pub by_letter: &'a FastMap<(u8, char), Vec<String>>,
     pub skills: &'a [super::index::KnownSkill],
+    /// The words of every location people and projects give (a word of one names a place: "mombasa").
+    pub locations: &'a [Vec<String>],
 }
 
 fn phrase(text: &str) -> Vec<String> {
@@ -138,9 +146,12 @@ fn correct(word: &str, vocabulary: &Vocabulary<'_>) -> Option<String> {
             return;
         }
         if let Some(d) = distance_within(word, candidate, budget) {
+            // The closer, then the more common, then the first in the alphabet (never the order of a map).
             let better = match &best {
                 None => true,
-                Some((bd, bw, _)) => d < *bd || (d == *bd && weight > *bw),
+                Some((bd, bw, bc)) => {
+                    d < *bd || (d == *bd && (weight > *bw || (weight == *bw && candidate < bc.as_str())))
+                }
             };
             if better {
                 best = Some((d, weight, candidate.to_string()));
@@ -181,6 +192,11 @@ fn table_words() -> &'static [String] {
         PROJECT_WORDS.iter().chain(PEOPLE_WORDS).for_each(|w| add(w));
         SKILL_NICKNAMES.iter().for_each(|(w, _)| add(w));
         NEAR_ME.iter().for_each(|p| p.iter().for_each(|w| add(w)));
+        PAST_WORDS.iter().for_each(|w| add(w));
+        super::lexicon::OCCUPATIONS.iter().for_each(|names| names.iter().for_each(|n| add(n)));
+        DEMONYMS.iter().for_each(|(_, names)| names.iter().for_each(|n| add(n)));
+        REGIONS.iter().for_each(|(_, names, _)| names.iter().for_each(|n| add(n)));
+        crate::people::countries::COUNTRIES.iter().for_each(|(_, _, names)| names.iter().for_each(|n| add(n)));
         all.sort();
         all.dedup();
         all
@@ -192,7 +208,24 @@ struct PlacePhrases {
     near: Vec<Vec<String>>,
     /// In the order of `CITIES`.
     cities: Vec<Vec<String>>,
-    countries: Vec<(Vec<String>, &'static str, &'static str)>,
+    /// A country's names and what its people are called: the words, the code and the name an answer says.
+    countries: Vec<(Vec<String>, &'static str, String)>,
+    /// Regions: the words, the name an answer says and the countries.
+    regions: Vec<RegionPhrase>,
+}
+
+/// A region's words, the name an answer says and its countries.
+type RegionPhrase = (Vec<String>, &'static str, Vec<[u8; 2]>);
+
+/// The name an answer gives a country: Grow's own first name for it ("UK", "Kenya"), else the ISO list's.
+fn country_display(code: &str) -> String {
+    match COUNTRIES.iter().find(|(c, _)| *c == code) {
+        Some((_, names)) => country_name(names[0]),
+        None => crate::people::countries::COUNTRIES
+            .iter()
+            .find(|(c, ..)| *c == code)
+            .map_or_else(|| code.to_string(), |(_, _, names)| names[0].to_string()),
+    }
 }
 
 fn place_phrases() -> &'static PlacePhrases {
@@ -200,9 +233,27 @@ fn place_phrases() -> &'static PlacePhrases {
     PHRASES.get_or_init(|| PlacePhrases {
         near: NEAR_ME.iter().map(|p| p.iter().map(|s| s.to_string()).collect()).collect(),
         cities: CITIES.iter().map(|(name, ..)| phrase(name)).collect(),
-        countries: COUNTRIES
+        countries: {
+            let demonym = |name: &str| DEMONYMS.iter().any(|(_, names)| names.contains(&name));
+            let mut all: Vec<(Vec<String>, &'static str, String)> = COUNTRIES
+                .iter()
+                .flat_map(|(code, names)| names.iter().map(move |name| (code, *name)))
+                .map(|(code, name)| {
+                    let said = if demonym(name) { country_display(code) } else { country_name(name) };
+                    (phrase(name), *code, said)
+                })
+                .collect();
+            for (code, _, names) in crate::people::countries::COUNTRIES {
+                all.extend(names.iter().map(|name| (phrase(name), *code, name.to_string())));
+            }
+            for (code, names) in DEMONYMS {
+                all.extend(names.iter().map(|name| (phrase(name), *code, country_display(code))));
+            }
+            all
+        },
+        regions: REGIONS
             .iter()
-            .flat_map(|(code, names)| names.iter().map(move |name| (phrase(name), *code, *name)))
+            .flat_map(|(said, names, parts)| names.iter().map(move |name| (phrase(name), *said, countries_of(parts))))
             .collect(),
     })
 }
@@ -225,7 +276,9 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
     let mut corrections = Vec::new();
     let mut ws: Vec<String> = Vec::with_capacity(raw.len());
     for word in raw {
+        // A plural or other form of a word Grow knows is known too ("funds": fund).
         let known = vocabulary.words.contains_key(&word)
+            || vocabulary.words.contains_key(&stem(&word))
             || is_stopword(&word)
             || known_to_tables(&word)
             || vocabulary.skills.iter().any(|s| s.words.contains(&word));
@@ -320,13 +373,27 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         let country = place_phrases()
             .countries
             .iter()
-            .filter_map(|(seq, code, name)| starts(&ws, i, seq).map(|n| (n, *code, *name)))
+            .filter_map(|(seq, code, name)| starts(&ws, i, seq).map(|n| (n, *code, name)))
             .max_by_key(|c| c.0);
-        if let Some((n, code, name)) = country {
-            u.place.get_or_insert(Place::Country { code, name: country_name(name) });
-            consumed[i..i + n].iter_mut().for_each(|c| *c = true);
-            i += n;
-            continue;
+        let region = place_phrases()
+            .regions
+            .iter()
+            .filter_map(|(seq, name, codes)| starts(&ws, i, seq).map(|n| (n, *name, codes)))
+            .max_by_key(|r| r.0);
+        match (country, region) {
+            (Some((n, code, name)), region) if region.is_none_or(|r| r.0 <= n) => {
+                u.place.get_or_insert(Place::Country { code, name: name.clone() });
+                consumed[i..i + n].iter_mut().for_each(|c| *c = true);
+                i += n;
+                continue;
+            }
+            (_, Some((n, name, codes))) => {
+                u.place.get_or_insert(Place::Region { name: name.to_string(), codes: codes.clone() });
+                consumed[i..i + n].iter_mut().for_each(|c| *c = true);
+                i += n;
+                continue;
+            }
+            _ => {}
         }
         // Skills spelled out, several words long first ("machine learning", "react native").
         let skill = skill_phrases
@@ -460,13 +527,17 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
     // Words for the text ranking: everything that is not a stopword, a place or a marker.
     let mut place_words: Vec<String> = Vec::new();
     for (i, w) in ws.iter().enumerate() {
-        if consumed[i] || is_stopword(w) {
+        if consumed[i] || is_stopword(w) || PAST_WORDS.contains(&w.as_str()) {
             continue;
         }
         // A word after "in"/"from" that nothing else understood is a place Grow has no entry for.
         let after_in = i > 0 && matches!(ws[i - 1].as_str(), "in" | "from" | "at") && u.place.is_none();
         let understood = known_to_tables(w) || u.skills.iter().any(|s| phrase(s).contains(w));
-        if after_in && !understood {
+        // So is a word nothing else understood that is a word of where people are ("mombasa", "la paz").
+        let located = u.place.is_none()
+            && (place_words.is_empty() || i > 0 && place_words.last() == Some(&ws[i - 1]))
+            && vocabulary.locations.iter().any(|location| location.contains(w));
+        if (after_in || located) && !understood {
             place_words.push(w.clone());
             continue;
         }
@@ -546,7 +617,7 @@ pub fn read(q: &str) -> Understanding {
     let words: FastMap<String, u32> = [("python".to_string(), 5), ("london".to_string(), 3)].into_iter().collect();
     let by_letter: FastMap<(u8, char), Vec<String>> =
         [((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])].into_iter().collect();
-    understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[] })
+    understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[], locations: &[] })
 }
 
 #[cfg(test)]

@@ -39,11 +39,15 @@ const CATEGORY: f32 = 4.0;
 const PHASE: f32 = 4.0;
 const WANTS: f32 = 2.5;
 const TEXT_CAP: f32 = 5.0;
+/// Each word no table understood, for a result that meets them only through related words (every result meets
+/// all of them; one that says them is scored by its text).
+const TOPIC: f32 = 2.0;
 
 /// A place as the loop checks it, worked out once per question.
 enum Where {
     City { name: Vec<String>, at: (f64, f64) },
     Country { code: &'static str, names: Vec<Vec<String>> },
+    Region(Vec<[u8; 2]>),
     Named(Vec<String>),
 }
 
@@ -61,6 +65,7 @@ impl Where {
                     .map(|n| words(n))
                     .collect(),
             },
+            Place::Region { codes, .. } => Self::Region(codes.clone()),
             Place::Named { words } => Self::Named(words.clone()),
         }
     }
@@ -81,6 +86,10 @@ impl Where {
                 if let [a, b] = code.as_bytes() {
                     out.add_all(&corpus.with_any(&[Facet::Country([*a, *b])]));
                 }
+            }
+            Self::Region(codes) => {
+                let facets: Vec<Facet> = codes.iter().map(|code| Facet::Country(*code)).collect();
+                out.add_all(&corpus.with_any(&facets));
             }
             Self::Named(_) => {}
         }
@@ -106,6 +115,7 @@ impl Where {
                 let inside = country == code.as_bytes() || names.iter().any(|n| contains_words(location, n));
                 f32::from(u8::from(inside))
             }
+            Self::Region(codes) => f32::from(u8::from(codes.contains(&country))),
             Self::Named(ws) => f32::from(u8::from(contains_words(location, ws))),
         }
     }
@@ -117,6 +127,7 @@ fn place_fit(place: &Where, by_words: &[f32], location: u32, country: [u8; 2], p
     match place {
         Where::City { .. } if position.is_some() => place.fit(&[], country, position).max(worded),
         Where::Country { code, .. } if country == code.as_bytes() => 1.0,
+        Where::Region(codes) if codes.contains(&country) => 1.0,
         _ => worded,
     }
 }
@@ -468,6 +479,7 @@ fn people_by(
         || !u.skill_groups.is_empty()
         || !u.professions.is_empty()
         || !u.category_words.is_empty()
+        || !u.topics.is_empty()
         || place.is_some()
         || near_me;
     let penalise_backers = u.builds && u.roles.is_empty();
@@ -497,6 +509,10 @@ fn people_by(
         score += SKILL * meets.listed_skills(doc) as f32;
         score += PROFESSION * meets.listed_professions(doc) as f32;
         score += PLACE * fit.unwrap_or_default();
+        if text_score == 0.0 {
+            // It meets the question's words only through related ones ("taught" for "teacher"): still a result.
+            score += TOPIC * u.topics.len() as f32;
+        }
         // Whoever meets what the question states is a result; without constraints, only what its words find.
         (structured || text_score > 0.0).then_some(Met { id: doc.id, base: score, position: doc.position })
     };
@@ -547,6 +563,7 @@ fn projects_by(index: &Index, u: &Understanding, near_me: bool, scan: Scan) -> R
         || !u.phases.is_empty()
         || !u.looking_for.is_empty()
         || !u.skill_groups.is_empty()
+        || !u.topics.is_empty()
         || place.is_some()
         || near_me;
     let score_of = |slot: u32, doc: &super::index::ProjectDoc| -> Option<Met> {
@@ -569,6 +586,9 @@ fn projects_by(index: &Index, u: &Understanding, near_me: bool, scan: Scan) -> R
             score += WANTS;
         }
         score += PLACE * fit.unwrap_or_default();
+        if text_score == 0.0 {
+            score += TOPIC * u.topics.len() as f32;
+        }
         (structured || text_score > 0.0).then_some(Met { id: doc.id, base: score, position: doc.position })
     };
     let reach = Ranking::reach(near_me);
@@ -753,7 +773,12 @@ mod tests {
     #[test]
     fn candidates_answer_as_reading_everyone() {
         let index = community();
-        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+        let vocabulary = Vocabulary {
+            words: &index.vocabulary,
+            by_letter: &index.by_letter,
+            skills: &index.skills,
+            locations: &index.locations,
+        };
         let askers = [
             Asker { id: 2, position: Some((52.5, 13.4)), hidden: vec![3, 4] },
             Asker { id: 5, position: None, hidden: vec![] },
@@ -778,7 +803,12 @@ mod tests {
     #[test]
     fn a_ranking_kept_for_everyone_answers_each_asker_as_ranking_anew() {
         let index = community();
-        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+        let vocabulary = Vocabulary {
+            words: &index.vocabulary,
+            by_letter: &index.by_letter,
+            skills: &index.skills,
+            locations: &index.locations,
+        };
         let (mut exact, mut declined) = (0, 0);
         for question in QUESTIONS {
             let u = understand(question, &vocabulary);
@@ -848,8 +878,13 @@ mod tests {
         };
         index.put_person(person(9001, "zanzibar quill zanzibar quill zanzibar quill"));
         let long = "we also talk about many other things like gardens rivers bread lamps clocks kettles ".repeat(30);
-        index.put_person(person(9002, &format!("{long} and once a quill")));
-        let vocabulary = Vocabulary { words: &index.vocabulary, by_letter: &index.by_letter, skills: &index.skills };
+        index.put_person(person(9002, &format!("{long} and once a zanzibar quill")));
+        let vocabulary = Vocabulary {
+            words: &index.vocabulary,
+            by_letter: &index.by_letter,
+            skills: &index.skills,
+            locations: &index.locations,
+        };
         let u = understand("zanzibar quill", &vocabulary);
         let kept = people(&index, &u, false, &|_| false);
         let everyone = Asker { id: 1, position: None, hidden: vec![] };

@@ -83,9 +83,21 @@ pub struct SearchResults {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchAnswer {
+    /// What meets every part of the question; empty when nothing does.
     pub results: SearchResults,
+    /// Only when nothing meets the question: the nearest that meet part of it (the place widened, a role or a
+    /// constraint dropped), which `smartResponse` names as such. Never results.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestions: Option<SearchResults>,
     /// What was understood and found, in a sentence or two.
     pub smart_response: String,
+}
+
+/// Where an answer's people and projects go: what meets the question, or suggestions when nothing does.
+#[derive(Clone, Copy, PartialEq)]
+enum Shown {
+    Results,
+    Suggestions,
 }
 
 struct Asked {
@@ -139,14 +151,16 @@ async fn asked(state: &AppState, me: &UserRow, params: SearchParams) -> AppResul
 async fn answer_body(
     state: &AppState,
     me: i64,
-    people: &[Hit],
-    projects: &[Hit],
+    (people, projects, shown): (&[Hit], &[Hit], Shown),
     say: impl FnOnce(usize, usize) -> String,
 ) -> AppResult<Response> {
     let mut conn = state.db.conn().await?;
     let json = |err: serde_json::Error| AppError::Internal(err.into());
     let mut body = Vec::with_capacity(1024 + people.len() * 600 + projects.len() * 800);
-    body.extend_from_slice(b"{\"results\":{\"users\":[");
+    body.extend_from_slice(match shown {
+        Shown::Results => b"{\"results\":{\"users\":[".as_slice(),
+        Shown::Suggestions => b"{\"results\":{\"users\":[],\"projects\":[]},\"suggestions\":{\"users\":[".as_slice(),
+    });
     let mut users = 0;
     if !people.is_empty() {
         let ids: Vec<i64> = people.iter().map(|h| h.id).collect();
@@ -245,7 +259,9 @@ pub async fn smart(
     let (question, asker, limit) = (asked.question.clone(), asked.asker, asked.limit);
     let (found, asker) = SEARCHES.run(move || (search.answer(&question, &asker, limit), asker)).await?;
     let super::kept::Answer { understood, relaxed, people, projects } = found;
-    answer_body(&state, me.id, &people, &projects, |users, projects| {
+    // What a loosened question found meets only part of it: suggestions, named as such, never results.
+    let shown = if relaxed.is_some() { Shown::Suggestions } else { Shown::Results };
+    answer_body(&state, me.id, (&people, &projects, shown), |users, projects| {
         answer::smart(
             &asked.question,
             &understood.understood,
@@ -268,7 +284,7 @@ pub async fn simple(
 ) -> AppResult<Response> {
     let asked = asked(&state, &me, params).await?;
     let (people, projects) = rank::plain(&state.search.read(), &asked.question, &asked.asker, asked.limit);
-    answer_body(&state, me.id, &people, &projects, |users, projects| match (users, projects) {
+    answer_body(&state, me.id, (&people, &projects, Shown::Results), |users, projects| match (users, projects) {
         (0, 0) => format!("Nothing holds “{}”.", asked.question),
         (u, p) => format!("{u} people and {p} projects mention “{}”.", asked.question),
     })

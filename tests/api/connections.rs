@@ -193,7 +193,10 @@ async fn user_search_finds_people_by_name_username_or_skill_and_filters_by_role(
     assert_eq!(names(&me_client.get("/api/users/search?q=gra").await.body), ["Grace"]);
     assert_eq!(names(&me_client.get("/api/users/search?q=HOP%20grace").await.body), ["Grace"]);
     assert!(names(&me_client.get("/api/users/search?q=grace%20linus").await.body).is_empty());
-    assert!(names(&me_client.get("/api/users/search?q=race").await.body).is_empty(), "a word's middle is not its start");
+    assert!(
+        names(&me_client.get("/api/users/search?q=race").await.body).is_empty(),
+        "a word's middle is not its start"
+    );
     let (zoe, _) = person(&app).await;
     let renamed = zoe.patch("/api/users/profile", &json!({ "firstName": "Zoë", "skills": ["Żurek"] })).await;
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.body);

@@ -300,6 +300,24 @@ describe('SearchScreen with a query', () => {
     expect(new URLSearchParams(served.simple[0]).get('q')).toBe('pyhton');
   });
 
+  it('shows suggestions as such when nothing meets every word, without asking the simple search', async () => {
+    const served = serve({
+      smart: () => ({
+        ...answer([], [], 'No React developers in Leeds yet. React developers elsewhere:'),
+        suggestions: { users: [ada], projects: [] },
+      }),
+    });
+    renderScreen();
+    await searchFor('react developers in Leeds');
+    expect(
+      await screen.findByText('No React developers in Leeds yet. React developers elsewhere:'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Nothing matches every word yet: the nearest suggestions')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Ada Byron' })).toBeInTheDocument();
+    expect(screen.getByText('1 person and 0 projects suggested instead')).toHaveAttribute('role', 'status');
+    expect(served.simple).toEqual([]);
+  });
+
   it("shows 'No results found' when neither search finds anything", async () => {
     serve();
     renderScreen();

@@ -2343,9 +2343,11 @@ export interface components {
             reward: number;
         };
         SearchAnswer: {
+            /** @description What meets every part of the question; empty when nothing does. */
             results: components["schemas"]["SearchResults"];
             /** @description What was understood and found, in a sentence or two. */
             smartResponse: string;
+            suggestions?: null | components["schemas"]["SearchResults"];
         };
         SearchProject: components["schemas"]["Project"] & {
             /** Format: double */
@@ -8512,7 +8514,7 @@ export interface operations {
     search: {
         parameters: {
             query?: {
-                /** @description Words of a name, a username or a skill; blank lists everyone. */
+                /** @description Words of a name, a username or a skill, each the beginning of one ("ali" finds Alice); blank lists everyone. */
                 q?: string;
                 /** @description `explorer`, `collaborator`, `innovator`, `investor`, or `all` (the default). */
                 role?: string;

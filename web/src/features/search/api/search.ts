@@ -69,8 +69,12 @@ export function searchQuery(q: string, position: Position | null) {
     queryKey: apiKey('/api/search', { q, limit: SEARCH_LIMIT, lat: at?.lat, lng: at?.lng }),
     queryFn: async ({ signal }): Promise<SearchAnswer> => {
       const smart = await callSearch('/api/search', q, at, signal);
-      if (smart.results.users.length > 0 || smart.results.projects.length > 0)
-        return { ...smart, source: 'smart' };
+      // Suggestions are the smart search's own answer ("No React developers in London yet. React developers
+      // elsewhere:"): the simple search is asked only when it found nothing at all.
+      const found = [smart.results, smart.suggestions].some(
+        (r) => r && r.users.length + r.projects.length > 0,
+      );
+      if (found) return { ...smart, source: 'smart' };
       const simple = await callSearch('/api/simple-search', q, at, signal);
       return { ...simple, source: 'simple' };
     },

@@ -74,9 +74,15 @@ export function SearchResults(props: SearchResultsProps) {
       </div>
     );
 
-  const users = answer?.results.users ?? [];
-  const projects = answer?.results.projects ?? [];
-  const summary = `${count(users.length, 'person', 'people')} and ${count(projects.length, 'project', 'projects')} found`;
+  // Nothing met every part of the question: the nearest that meet part of it, which the sentence above names.
+  const suggested =
+    answer && answer.results.users.length + answer.results.projects.length === 0
+      ? answer.suggestions
+      : undefined;
+  const shown = suggested ?? answer?.results;
+  const users = shown?.users ?? [];
+  const projects = shown?.projects ?? [];
+  const summary = `${count(users.length, 'person', 'people')} and ${count(projects.length, 'project', 'projects')} ${suggested ? 'suggested instead' : 'found'}`;
 
   return (
     <div className="flex flex-col gap-5">
@@ -104,6 +110,11 @@ export function SearchResults(props: SearchResultsProps) {
         </div>
       ) : (
         <>
+          {suggested && (
+            <p className="-mb-2 text-sm font-semibold text-muted-foreground">
+              Nothing matches every word yet: the nearest suggestions
+            </p>
+          )}
           {users.length > 0 && (
             <section aria-labelledby="people-heading" className="flex flex-col gap-3">
               <h2
