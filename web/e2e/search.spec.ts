@@ -218,11 +218,13 @@ test('three questions find the right people and project; CONNECT turns SENT; Req
     'pending',
   ]);
 
-  // ---- Nobody meets it all: one relaxation, labelled (the place let go) ----
+  // ---- Nobody meets it all: one relaxation, labelled as suggestions (the place let go) ----
   await ask(page, 'react developers in Lisbon');
   await expect(
     page.getByText('No React developers in Lisbon yet. React developers elsewhere:'),
   ).toBeVisible();
+  // Shown as suggestions, never as what meets the question.
+  await expect(page.getByText('Nothing matches every word yet: the nearest suggestions')).toBeVisible();
   await expect(page.getByRole('article', { name: fullName(people.rhea) })).toBeVisible();
   await expect(page.getByRole('article', { name: fullName(people.fay) })).toHaveCount(0);
   await captureBothThemes(page, 'search-03b-relaxed', 'Search: a relaxed answer');
