@@ -207,7 +207,13 @@ pub const ROLE_WORDS: &[(&str, &[&str])] = &[
             "sponsors",
             "invest",
             "investing",
+            "invests",
             "funding",
+            "fund",
+            "funds",
+            "back",
+            "backs",
+            "backing",
         ],
     ),
     (
@@ -217,6 +223,11 @@ pub const ROLE_WORDS: &[(&str, &[&str])] = &[
             "innovators",
             "founder",
             "founders",
+            // Someone to found a company with founds it too: a project looking for one looks for an innovator.
+            "cofounder",
+            "cofounders",
+            "co-founder",
+            "co-founders",
             "entrepreneur",
             "entrepreneurs",
             "creator",
@@ -243,10 +254,6 @@ pub const ROLE_WORDS: &[(&str, &[&str])] = &[
             "freelancers",
             "helper",
             "helpers",
-            "cofounder",
-            "cofounders",
-            "co-founder",
-            "co-founders",
             "collaborate",
             "collaboration",
             "team",
@@ -583,6 +590,25 @@ pub const RELATED: &[(&str, &[&str])] = &[
     ("ai", &["machine", "learning", "model", "intelligence"]),
     ("ml", &["machine", "learning", "model"]),
     ("payments", &["payment", "money", "fintech", "ledger"]),
+    (
+        "film",
+        &[
+            "films",
+            "filmmaker",
+            "cinema",
+            "cinematography",
+            "documentary",
+            "editing",
+            "editor",
+            "director",
+            "video",
+            "screenwriting",
+            "camera",
+        ],
+    ),
+    ("art", &["artist", "painting", "painter", "illustration", "sculpture", "gallery", "ceramics", "mural"]),
+    ("design", &["designer", "ux", "ui", "graphic", "figma"]),
+    ("technology", &["software", "engineering", "developer", "hardware"]),
 ];
 
 /// Words that put what follows in the past ("former teacher", "used to run a restaurant", "ex-nurse"): a bio says
@@ -614,6 +640,13 @@ pub const PAST_WORDS: &[&str] = &[
     "career",
     "ever",
     "been",
+    // Words that stand for whatever one means ("building something in Peru") and particles ("team up with").
+    "something",
+    "anything",
+    "stuff",
+    "things",
+    "thing",
+    "up",
 ];
 
 /// Occupations by the other names people give them, and the words for what they do: a question naming one meets a

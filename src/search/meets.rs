@@ -121,6 +121,19 @@ fn topic_words(index: &Index, word: &str) -> Vec<String> {
     all
 }
 
+/// The documents meeting each topic of a question: one set each, or one set for them all when they were joined by
+/// "or".
+fn topics_said(u: &Understanding, said: impl Fn(&str) -> SlotSet) -> Vec<SlotSet> {
+    let each: Vec<SlotSet> = u.topics.iter().map(|w| said(w)).collect();
+    if !u.any_topic {
+        return each;
+    }
+    let mut all = each.into_iter();
+    let Some(mut any) = all.next() else { return Vec::new() };
+    all.for_each(|set| any.add_all(&set));
+    vec![any]
+}
+
 /// The constraints of one question on people.
 pub struct PeopleMeets {
     skill_groups: Vec<Either>,
@@ -169,7 +182,7 @@ impl PeopleMeets {
         let interests = u
             .interests()
             .map(|w| saying(corpus, &with_related(w), &PERSON_OWN_WORDS, slots))
-            .chain(u.topics.iter().map(|w| saying(corpus, &topic_words(index, w), &PERSON_WORDS, slots)))
+            .chain(topics_said(u, |w| saying(corpus, &topic_words(index, w), &PERSON_WORDS, slots)))
             .collect();
         Self { skill_groups, professions, interests }
     }
@@ -232,7 +245,7 @@ impl<'a> ProjectMeets<'a> {
             .subjects
             .iter()
             .map(|w| saying(&index.projects, &with_related(w), &PROJECT_OWN_WORDS, slots))
-            .chain(u.topics.iter().map(|w| saying(&index.projects, &topic_words(index, w), &PROJECT_OWN_WORDS, slots)))
+            .chain(topics_said(u, |w| saying(&index.projects, &topic_words(index, w), &PROJECT_OWN_WORDS, slots)))
             .collect();
         Self { u, skills_said, subjects_said }
     }

@@ -73,6 +73,8 @@ pub struct Understanding {
     pub builds: bool,
     /// Words searched as text that no table understood ("climate", "kids"), to say back.
     pub topics: Vec<String>,
+    /// The topics were joined by "or" ("fisheries or aquaculture"): any of them meets the question.
+    pub any_topic: bool,
 }
 
 impl Understanding {
@@ -310,6 +312,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
     let builds = ws.iter().any(|w| BUILD_WORDS.contains(&w.as_str()));
     let mut u = Understanding {
         topics: Vec::new(),
+        any_topic: false,
         builds,
         target: Target::Both,
         roles: Vec::new(),
@@ -483,7 +486,13 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
                 push_unique(&mut u.category_words, w.clone());
             }
         }
-        if PROJECT_WORDS.contains(&w.as_str()) {
+        // "startup people", "startup folks": the people who make startups, not startups.
+        let makers = ws.get(i + 1).is_some_and(|next| PEOPLE_WORDS.contains(&next.as_str()));
+        if PROJECT_WORDS.contains(&w.as_str()) && makers && !after_looking_for {
+            push_unique_static(&mut u.roles, "innovator");
+            first_people.get_or_insert(i);
+            consumed[i] = true;
+        } else if PROJECT_WORDS.contains(&w.as_str()) {
             first_projects.get_or_insert(i);
             consumed[i] = true;
         }
@@ -494,6 +503,12 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         i += 1;
     }
 
+    // "fisheries or aquaculture", "python or rust": skills joined by "or" are one constraint, met by any of them.
+    if u.skill_groups.len() >= 2 && ws.iter().any(|w| w == "or") {
+        let label = u.skill_groups.iter().map(|(label, _)| label.as_str()).collect::<Vec<_>>().join(" or ");
+        let skills: Vec<String> = u.skill_groups.drain(..).flat_map(|(_, skills)| skills).collect();
+        u.skill_groups.push((label, skills));
+    }
     u.target = match (first_people, first_projects) {
         (Some(p), Some(q)) if q < p => Target::Projects,
         (Some(_), _) => Target::People,
@@ -565,6 +580,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
     if !place_words.is_empty() {
         u.place = Some(Place::Named { words: place_words });
     }
+    u.any_topic = u.topics.len() >= 2 && ws.iter().any(|w| w == "or");
     u
 }
 
