@@ -7,7 +7,7 @@ use axum::{
     extract::State,
     http::{
         header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE},
-        HeaderValue, StatusCode,
+        HeaderMap, HeaderValue, StatusCode,
     },
     response::{AppendHeaders, IntoResponse, Response},
 };
@@ -17,9 +17,12 @@ use utoipa::ToSchema;
 
 use super::store::{self, leaving::Long};
 use crate::{
-    auth::{password, session, CurrentUser},
+    auth::{
+        rate_limit::{self, Try},
+        session, CurrentUser,
+    },
     error::{AppError, AppResult, ErrorBody},
-    extract::ApiJson,
+    extract::{ApiJson, ClientAddr},
     realtime::{Event, ServerFrame, Topic},
     state::AppState,
     time::rfc3339,
@@ -148,23 +151,23 @@ async fn delete_in(state: &AppState, tx: &mut crate::db::Tx, me: i64) -> AppResu
 pub async fn delete(
     State(state): State<AppState>,
     CurrentUser(me): CurrentUser,
+    ClientAddr(address): ClientAddr,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<DeleteAccountRequest>,
 ) -> AppResult<impl IntoResponse> {
     let password =
         body.password.filter(|p| !p.is_empty()).ok_or_else(|| AppError::bad_request("Password is required"))?;
     // Guessing the password here is guessing it at login: the same budget.
-    let key = format!("delete-account:{}", me.id);
-    let limits = state.login_limiter.limits();
-    let now = state.clock.now_ms();
-    if let Err(retry_after_secs) =
-        crate::safety::limits::take(&state.db, &key, limits.per_account_address, limits.window, now).await?
-    {
-        let message = "Too many attempts. Please try again in 15 minutes.".into();
-        return Err(AppError::TooManyRequests { message, retry_after_secs });
-    }
-    let plausible = password.len() <= super::rules::PASSWORD_MAX_LEN * 4;
-    if !(plausible && password::verify(password, Some(me.password_hash.clone())).await?) {
-        return Err(AppError::unauthorized("Wrong password"));
+    let limiter = &state.login_limiter;
+    let known_device = limiter.known_device(&headers, me.id).await?;
+    let account = rate_limit::account_key(Some(me.id), &super::rules::login_key(&me.username));
+    match limiter.try_password((&account, known_device), address, password, Some(me.password_hash.clone())).await? {
+        Try::Spent { retry_after_secs } => {
+            let message = "Too many attempts. Please try again in 15 minutes.".into();
+            return Err(AppError::TooManyRequests { message, retry_after_secs });
+        }
+        Try::Wrong => return Err(AppError::unauthorized("Wrong password")),
+        Try::Right(attempt) => limiter.succeeded(&attempt).await?,
     }
     let mut tx = state.db.begin().await?;
     let (files, connected) = delete_in(&state, &mut tx, me.id).await?;

@@ -13,7 +13,11 @@ use super::{
     store::{self, NewUser, ProfileChange},
 };
 use crate::{
-    auth::{password, rate_limit, session, CurrentUser},
+    auth::{
+        password,
+        rate_limit::{self, Try},
+        session, CurrentUser,
+    },
     db::is_unique_violation,
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
@@ -129,18 +133,16 @@ pub async fn login(
         Some(user) => limiter.known_device(&headers, user.id).await?,
         None => false,
     };
-    let attempt =
-        limiter.keys(&rate_limit::account_key(user.as_ref().map(|u| u.id), &login_key), address, known_device);
-    if let Err(retry_after_secs) = limiter.reserve(&attempt).await? {
-        return Err(AppError::TooManyRequests { message: TOO_MANY_LOGINS.into(), retry_after_secs });
-    }
-    // No real password is this long; hashing megabytes on each attempt would only serve an attacker.
-    let plausible = body.password.len() <= rules::PASSWORD_MAX_LEN * 4;
-    let matches = plausible && password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await?;
-    let user = match user {
-        Some(user) if matches => user,
-        _ => return Err(AppError::unauthorized(INVALID_LOGIN)),
-    };
+    let account = rate_limit::account_key(user.as_ref().map(|u| u.id), &login_key);
+    let hash = user.as_ref().map(|u| u.password_hash.clone());
+    let (user, attempt) =
+        match (limiter.try_password((&account, known_device), address, body.password, hash).await?, user) {
+            (Try::Spent { retry_after_secs }, _) => {
+                return Err(AppError::TooManyRequests { message: TOO_MANY_LOGINS.into(), retry_after_secs })
+            }
+            (Try::Right(attempt), Some(user)) => (user, attempt),
+            _ => return Err(AppError::unauthorized(INVALID_LOGIN)),
+        };
     // Only the right password learns that the account is suspended.
     refuse_suspended(&state, user.id).await?;
     limiter.succeeded(&attempt).await?;

@@ -13,7 +13,11 @@ use super::{
     store::{self, settings as settings_store},
 };
 use crate::{
-    auth::{password, rate_limit, session, token, CurrentUser},
+    auth::{
+        password,
+        rate_limit::{self, Try},
+        session, token, CurrentUser,
+    },
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
     mail::{Kind as MailKind, Mail},
@@ -112,18 +116,15 @@ async fn check_password(
 ) -> AppResult<()> {
     let limiter = &state.login_limiter;
     let known_device = limiter.known_device(headers, me.id).await?;
-    let attempt =
-        limiter.keys(&rate_limit::account_key(Some(me.id), &rules::login_key(&me.username)), address, known_device);
-    if let Err(retry_after_secs) = limiter.reserve(&attempt).await? {
-        let message = "Too many wrong passwords. Please wait a few minutes and try again.".into();
-        return Err(AppError::TooManyRequests { message, retry_after_secs });
+    let account = rate_limit::account_key(Some(me.id), &rules::login_key(&me.username));
+    match limiter.try_password((&account, known_device), address, given, Some(me.password_hash.clone())).await? {
+        Try::Spent { retry_after_secs } => {
+            let message = "Too many wrong passwords. Please wait a few minutes and try again.".into();
+            Err(AppError::TooManyRequests { message, retry_after_secs })
+        }
+        Try::Wrong => Err(AppError::bad_request(WRONG_PASSWORD)),
+        Try::Right(attempt) => Ok(limiter.succeeded(&attempt).await?),
     }
-    let plausible = given.len() <= rules::PASSWORD_MAX_LEN * 4;
-    if !(plausible && password::verify(given, Some(me.password_hash.clone())).await?) {
-        return Err(AppError::bad_request(WRONG_PASSWORD));
-    }
-    limiter.succeeded(&attempt).await?;
-    Ok(())
 }
 
 #[utoipa::path(post, path = "/api/auth/change-password", tag = TAG, request_body = ChangePasswordRequest,
@@ -198,10 +199,7 @@ pub async fn verify_email(
         return Err(AppError::bad_request(INVALID_LINK));
     };
     let email = Email::parse(&email)?;
-    let owner: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE email_key = $1")
-        .bind(email.key())
-        .fetch_optional(&mut *tx)
-        .await?;
+    let owner = settings_store::owner_of_email(&mut tx, &email.key()).await?;
     if owner.is_some_and(|owner| owner != user_id) {
         return Err(AppError::Conflict("Another account uses this email address now.".into()));
     }

@@ -59,6 +59,17 @@ pub fn account_key(user_id: Option<i64>, login_key: &str) -> String {
     }
 }
 
+/// What one try at a password found.
+pub enum Try {
+    /// Its budget is spent: wait this long.
+    Spent {
+        retry_after_secs: u64,
+    },
+    Wrong,
+    /// Right: [`LoginLimiter::succeeded`] once whatever else the call checks has passed.
+    Right(AttemptKeys),
+}
+
 /// The keys one login attempt is counted under, with the budget and window of each.
 pub struct AttemptKeys {
     keys: Vec<(String, i64, Duration)>,
@@ -155,6 +166,29 @@ impl LoginLimiter {
             }
         }
         Ok(Ok(()))
+    }
+
+    /// One try at a password, counted as a login attempt wherever it is made (logging in, changing the password or
+    /// the address, deleting the account): guessing a password anywhere spends the same budget. The attempt is
+    /// reserved before the (slow) hash is checked, so a burst cannot outrun the count. `account_key` and
+    /// `known_device` as for [`Self::keys`]; `hash` is the account's, or none for a name that names no account.
+    pub async fn try_password(
+        &self,
+        (account_key, known_device): (&str, bool),
+        address: Option<IpAddr>,
+        given: String,
+        hash: Option<String>,
+    ) -> Result<Try, crate::error::AppError> {
+        let attempt = self.keys(account_key, address, known_device);
+        if let Err(retry_after_secs) = self.reserve(&attempt).await? {
+            return Ok(Try::Spent { retry_after_secs });
+        }
+        // No real password is this long; hashing megabytes on each attempt would only serve an attacker.
+        let plausible = given.len() <= crate::accounts::rules::PASSWORD_MAX_LEN * 4;
+        match plausible && super::password::verify(given, hash).await? {
+            true => Ok(Try::Right(attempt)),
+            false => Ok(Try::Wrong),
+        }
     }
 
     /// The attempt succeeded: the account's failures from this address are forgotten and the

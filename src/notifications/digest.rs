@@ -12,6 +12,7 @@ use axum::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::store::digest as store;
 use crate::{
     accounts::model::MessageResponse,
     error::{AppError, AppResult, ErrorBody},
@@ -31,51 +32,19 @@ const BATCH: i64 = 500;
 pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
     let now = state.clock.now_ms();
     let left_since = now - i64::try_from(state.config.digest_after.as_millis()).unwrap_or(i64::MAX);
-    let due: Vec<(i64, String, String, String, Option<i64>)> = sqlx::query_as(
-        "SELECT u.id, u.email, u.first_name, COALESCE(ns.email_digest, 'weekly'), ns.digest_sent_at \
-         FROM users u LEFT JOIN notification_settings ns ON ns.user_id = u.id \
-         WHERE u.email_verified = 1 AND u.suspended_at IS NULL AND COALESCE(ns.email_digest, 'weekly') <> 'off' \
-         AND EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.is_read = 0 AND n.mailed_at IS NULL \
-           AND n.created_at <= $1) \
-         ORDER BY u.id LIMIT $2",
-    )
-    .bind(left_since)
-    .bind(BATCH)
-    .fetch_all(state.db.pool())
-    .await?;
+    let due = store::due(&mut *state.db.conn().await?, left_since, BATCH).await?;
     let unsubscribe_base = format!("{}/api/mail/unsubscribe?token=", state.public_url);
     let mut mailed = 0;
-    for (user_id, email, first_name, digest, sent_at) in due {
-        let every = if digest == "daily" { DAY_MS } else { 7 * DAY_MS };
+    for store::Due { user_id, email, first_name, every, sent_at } in due {
+        let every = if every == "daily" { DAY_MS } else { 7 * DAY_MS };
         if sent_at.is_some_and(|at| at + every > now) {
             continue;
         }
         let mut tx = state.db.begin().await?;
-        sqlx::query("INSERT INTO notification_settings (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING")
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
-        let claimed = sqlx::query(
-            "UPDATE notification_settings SET digest_sent_at = $2 \
-             WHERE user_id = $1 AND (digest_sent_at IS NULL OR digest_sent_at <= $3)",
-        )
-        .bind(user_id)
-        .bind(now)
-        .bind(now - every)
-        .execute(&mut *tx)
-        .await?;
-        if claimed.rows_affected() != 1 {
+        if !store::claim(&mut tx, user_id, now, every).await? {
             continue;
         }
-        let mut items: Vec<(i64, String, String)> = sqlx::query_as(
-            "UPDATE notifications SET mailed_at = $2 \
-             WHERE user_id = $1 AND is_read = 0 AND mailed_at IS NULL AND created_at <= $3 RETURNING id, title, message",
-        )
-        .bind(user_id)
-        .bind(now)
-        .bind(left_since)
-        .fetch_all(&mut *tx)
-        .await?;
+        let mut items = store::take_unmailed(&mut tx, user_id, now, left_since).await?;
         tx.commit().await?;
         if items.is_empty() {
             continue;
@@ -114,13 +83,7 @@ pub async fn unsubscribe(
     }
     let user_id = state.login_limiter.person_signed("unsubscribe", &token).await?.ok_or_else(invalid)?;
     let mut tx = state.db.begin().await?;
-    sqlx::query(
-        "INSERT INTO notification_settings (user_id, email_digest) SELECT id, 'off' FROM users WHERE id = $1 \
-         ON CONFLICT (user_id) DO UPDATE SET email_digest = 'off'",
-    )
-    .bind(user_id)
-    .execute(&mut *tx)
-    .await?;
+    store::turn_off(&mut tx, user_id).await?;
     tx.commit().await?;
     Ok(Json(MessageResponse::new("You're unsubscribed: Grow will not mail you a digest any more.")))
 }

@@ -1,5 +1,7 @@
 //! The SQL of notifications and push. Reads take `&mut Conn`, writes `&mut Tx`.
 
+pub mod digest;
+
 use super::model::{NotificationRow, NOTIFICATION_COLUMNS};
 use crate::{
     db::{page::PageRequest, Conn, Tx},

@@ -260,3 +260,30 @@ async fn the_digest_mails_what_was_left_unread_once_and_one_click_turns_it_off()
     let settings: Value = client.get("/api/users/me/notification-settings").await.body;
     assert_eq!(settings["emailDigest"], "off");
 }
+
+/// Guessing a password anywhere is guessing it at login (API.md "Sessions"): wrong passwords to delete the account
+/// and to change the password spend one budget with logging in, per account and address.
+#[tokio::test]
+async fn wrong_passwords_to_delete_or_change_spend_the_login_budget() {
+    let app = spawn_app().await;
+    let (client, user) = app.signed_in().await;
+    let username = user["username"].as_str().unwrap().to_string();
+    for _ in 0..3 {
+        let wrong =
+            client.request(reqwest::Method::DELETE, "/api/account", Some(&json!({ "password": "Nope12345!" }))).await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "{}", wrong.body);
+    }
+    for _ in 0..2 {
+        let wrong = client
+            .post("/api/auth/change-password", &json!({ "currentPassword": "Nope12345!", "newPassword": NEW_PASSWORD }))
+            .await;
+        assert_eq!(wrong.status, StatusCode::BAD_REQUEST, "{}", wrong.body);
+    }
+    // Five wrong ones from this address: the next try anywhere waits, even with the right password.
+    let spent = client.request(reqwest::Method::DELETE, "/api/account", Some(&json!({ "password": PASSWORD }))).await;
+    assert_eq!(spent.status, StatusCode::TOO_MANY_REQUESTS, "{}", spent.body);
+    assert!(spent.headers.contains_key("retry-after"));
+    assert_eq!(app.client().login(&username, PASSWORD, false).await.status, StatusCode::TOO_MANY_REQUESTS);
+    // Nothing was deleted.
+    assert_eq!(client.get("/api/auth/user").await.status, StatusCode::OK);
+}

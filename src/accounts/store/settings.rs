@@ -19,6 +19,11 @@ pub async fn new_email_token(tx: &mut Tx, user_id: i64, email: &str, now: i64) -
     Ok(token)
 }
 
+/// Who holds an address now (by its key), if anyone.
+pub async fn owner_of_email(conn: &mut Conn, email_key: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM users WHERE email_key = $1").bind(email_key).fetch_optional(conn).await
+}
+
 /// Spends a link: the person and the address it proves, once (of two racing uses only one finds it).
 pub async fn take_email_token(tx: &mut Tx, token: &str, now: i64) -> Result<Option<(i64, String)>, sqlx::Error> {
     sqlx::query_as("DELETE FROM email_tokens WHERE token_hash = $1 AND expires_at > $2 RETURNING user_id, email")
