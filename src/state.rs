@@ -70,6 +70,14 @@ impl Shared {
         self.hub.emit_after(tx, Event::UserChanged { user_id, coins: Some(coins) });
     }
 
+    /// A change to these people's connections or requests in `tx` (made, answered, removed, ended by a block or by
+    /// an account leaving): once it commits, each one's open tabs refetch their lists.
+    pub fn connections_changed(&self, tx: &mut Tx, people: &[i64]) {
+        for person in people {
+            self.hub.publish_after(tx, realtime::Topic::User(*person), realtime::ServerFrame::ConnectionsChanged);
+        }
+    }
+
     /// True when a request may change state or open a socket: it carries no `Origin`, or its origin is the app's
     /// own (API.md "Cross-site requests").
     pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {

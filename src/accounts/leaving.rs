@@ -23,7 +23,7 @@ use crate::{
     },
     error::{AppError, AppResult, ErrorBody},
     extract::{ApiJson, ClientAddr},
-    realtime::{Event, ServerFrame, Topic},
+    realtime::Event,
     state::AppState,
     time::rfc3339,
 };
@@ -173,11 +173,11 @@ pub async fn delete(
     let (files, connected) = delete_in(&state, &mut tx, me.id).await?;
     crate::files::owners::remove_unused_after_commit(&state, &mut tx, files);
     state.hub.emit_after(&mut tx, Event::UserSignedOut { user_id: me.id });
-    for person in connected {
-        // Their count changed (cached copies drop) and their list lost someone.
-        state.user_changed(&mut tx, person);
-        state.hub.publish_after(&mut tx, Topic::User(person), ServerFrame::ConnectionsChanged);
+    // Their counts changed (cached copies drop) and their lists lost someone.
+    for person in &connected {
+        state.user_changed(&mut tx, *person);
     }
+    state.connections_changed(&mut tx, &connected);
     tx.commit().await?;
     Ok((StatusCode::NO_CONTENT, AppendHeaders(session::clear_cookies(&state.public_url))))
 }

@@ -49,13 +49,6 @@ async fn connected(state: &AppState, tx: &mut Tx, a: &UserRow, b: i64) -> AppRes
     Ok(paid_a)
 }
 
-/// Tells both people their connections changed, after commit.
-fn tell_both(state: &AppState, tx: &mut Tx, a: i64, b: i64) {
-    for person in [a, b] {
-        state.hub.publish_after(tx, Topic::User(person), ServerFrame::ConnectionsChanged);
-    }
-}
-
 #[utoipa::path(post, path = "/api/connections", tag = TAG, operation_id = "createConnection", request_body = NewConnectionRequest,
     responses((status = 201, body = Connection), (status = 400, body = ErrorBody, description = "Yourself, a bad type, or the connection already exists"),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody, description = "A block stands between the two, or the person is suspended"),
@@ -95,12 +88,8 @@ pub async fn create(
     let row = super::ask(&mut tx, me.id, target.id(), store::CONNECTION, 0, message, now)
         .await?
         .ok_or_else(|| AppError::bad_request("Connection already exists"))?;
-    let (hub, id) = (state.hub.clone(), row.id);
-    let (a, b) = (me.id, target.id());
-    tx.on_commit(move || {
-        hub.publish(Topic::User(b), ServerFrame::ConnectionRequest { id });
-        hub.publish(Topic::User(a), ServerFrame::ConnectionsChanged);
-    });
+    state.hub.publish_after(&mut tx, Topic::User(target.id()), ServerFrame::ConnectionRequest { id: row.id });
+    state.connections_changed(&mut tx, &[me.id]);
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
@@ -127,7 +116,7 @@ async fn connect_instantly(state: &AppState, me: &UserRow, code: &str) -> AppRes
     let paid = match made {
         Some(_) => {
             let paid = connected(state, &mut tx, me, other.id).await?;
-            tell_both(state, &mut tx, me.id, other.id);
+            state.connections_changed(&mut tx, &[me.id, other.id]);
             paid
         }
         None => ledger::Award::default(),
@@ -246,7 +235,7 @@ async fn answer(state: &AppState, me: &UserRow, raw_id: &str, accept: bool) -> A
     } else if accept {
         paid = connected(state, &mut tx, me, row.requester_id).await?;
     }
-    tell_both(state, &mut tx, row.requester_id, row.target_id);
+    state.connections_changed(&mut tx, &[row.requester_id, row.target_id]);
     tx.commit().await?;
     Ok((row.to_wire(), paid))
 }
@@ -290,7 +279,7 @@ pub async fn remove(
             state.user_changed(&mut tx, person);
         }
     }
-    tell_both(&state, &mut tx, row.requester_id, row.target_id);
+    state.connections_changed(&mut tx, &[row.requester_id, row.target_id]);
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -73,7 +73,7 @@ pub async fn request_collaboration_in(
     )
     .await?;
     state.hub.publish_after(tx, Topic::User(owner.id()), ServerFrame::ConnectionRequest { id: row.id });
-    state.hub.publish_after(tx, Topic::User(me.id), ServerFrame::ConnectionsChanged);
+    state.connections_changed(tx, &[me.id]);
     Ok(Some(row))
 }
 

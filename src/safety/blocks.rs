@@ -16,7 +16,7 @@ use crate::{
     auth::CurrentUser,
     error::{AppError, AppResult, ErrorBody},
     extract::path_id,
-    realtime::{Event, ServerFrame, Topic},
+    realtime::Event,
     state::AppState,
     time::rfc3339,
 };
@@ -82,11 +82,9 @@ pub async fn block_user(
     for user_id in [me.id, other] {
         tx.emit(crate::events::DomainEvent::MarksChanged { user_id });
     }
-    for person in [me.id, other] {
-        state.hub.publish_after(&mut tx, Topic::User(person), ServerFrame::ConnectionsChanged);
-        if removed > 0 {
-            state.user_changed(&mut tx, person);
-        }
+    state.connections_changed(&mut tx, &[me.id, other]);
+    for person in [me.id, other].into_iter().filter(|_| removed > 0) {
+        state.user_changed(&mut tx, person);
     }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
