@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { forwardRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { isCommitEnter } from '@/lib/enter-key';
 import { addSkill, removeSkill } from '../lib/signup-rules';
 
 export interface SkillsInputProps {
@@ -26,7 +27,7 @@ export const SkillsInput = forwardRef<HTMLInputElement, SkillsInputProps>(
     }
 
     function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-      if (event.key === 'Enter') {
+      if (isCommitEnter(event)) {
         event.preventDefault();
         commit();
       }

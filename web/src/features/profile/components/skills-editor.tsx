@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { forwardRef, useId, useState, type KeyboardEvent } from 'react';
 import { Input } from '@/components/ui/input';
+import { isCommitEnter } from '@/lib/enter-key';
 import { addSkill, canAddCustom, removeSkill, SKILL_MAX_LENGTH, suggestSkills } from '../lib/skills';
 
 export interface SkillsEditorProps {
@@ -33,7 +34,7 @@ export const SkillsEditor = forwardRef<HTMLInputElement, SkillsEditorProps>(
     };
 
     const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-      if (event.key !== 'Enter') return;
+      if (!isCommitEnter(event)) return;
       event.preventDefault();
       const exact = suggestions.find((s) => s.toLocaleLowerCase() === typed.trim().toLocaleLowerCase());
       add(exact ?? typed);
