@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
@@ -30,7 +32,17 @@ function serviceWorkerAppPath(): Plugin {
   };
 }
 
+/**
+ * The shape of the server's answers, as the generated API types say it: what the offline copy keeps is only restored
+ * by a build of the same shape (src/lib/persisted-cache.ts), with no version to remember to bump.
+ */
+const apiShape = createHash('sha256')
+  .update(readFileSync(fileURLToPath(new URL('./src/lib/api/schema.d.ts', import.meta.url))))
+  .digest('hex')
+  .slice(0, 16);
+
 export default defineConfig({
+  define: { __API_SHAPE__: JSON.stringify(apiShape) },
   // @vitejs/plugin-react: the automatic JSX runtime, and React Fast Refresh under `npm run dev` (an edited
   // component updates in place and keeps its state).
   plugins: [react(), tailwindcss(), serviceWorkerAppPath()],

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '@/app/routes';
 import type { components } from '@/lib/api/schema';
 import { hasSessionHint } from '@/lib/last-user';
-import { PERSIST_PREFIX, writePersisted } from '@/lib/persisted-cache';
+import { PERSIST_PREFIX, PERSIST_VERSION, writePersisted } from '@/lib/persisted-cache';
 import { REMEMBERED_USERS_KEY } from '@/lib/remembered-users';
 import { finishPendingLogout, hasPendingLogout } from '@/lib/pending-logout';
 import { CURRENT_USER_KEY, currentUserQuery, UNCONFIRMED_LOGOUT, type User } from '@/lib/session';
@@ -137,7 +137,12 @@ async function onAdasProfile() {
   const rendered = renderWithProviders(<AppRoutes />, { path: '/settings' });
   expect(await screen.findAllByText('Mallory Stalker', {}, { timeout: 5000 })).not.toHaveLength(0);
   await vi.waitUntil(() => liveChannel.getStatus() === 'open');
-  writePersisted('queries', { version: 1, userId: ADA.id, savedAt: Date.now(), state: { queries: [] } });
+  writePersisted('queries', {
+    version: PERSIST_VERSION,
+    userId: ADA.id,
+    savedAt: Date.now(),
+    state: { queries: [] },
+  });
   writePersisted('outbox', { userId: ADA.id, items: [{ clientId: 'c1', content: 'to Bob, typed offline' }] });
   expect(keptForOffline()).toHaveLength(2);
   return { ...arranged, ...rendered };

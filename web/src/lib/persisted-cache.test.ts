@@ -8,6 +8,7 @@ import {
   PERSIST_MAX_AGE_MS,
   PERSIST_MAX_CHARS,
   PERSIST_PREFIX,
+  PERSIST_VERSION,
   persistQueryCache,
   writePersisted,
 } from './persisted-cache';
@@ -77,7 +78,12 @@ describe('what is kept of the signed-in person for an offline reload', () => {
     expect(localStorage.getItem(RECORD)).toBeNull();
 
     // The logout path clears it even on a client nothing keeps in step.
-    writePersisted('queries', { version: 1, userId: 7, savedAt: Date.now(), state: { queries: [] } });
+    writePersisted('queries', {
+      version: PERSIST_VERSION,
+      userId: 7,
+      savedAt: Date.now(),
+      state: { queries: [] },
+    });
     writePersisted('outbox', { userId: 7, items: [] });
     forgetSession(createQueryClient(), 'logout');
     expect(Object.keys(localStorage).filter((key) => key.startsWith(PERSIST_PREFIX))).toEqual([]);
@@ -135,17 +141,22 @@ describe('what is kept of the signed-in person for an offline reload', () => {
       ],
     };
     goOffline();
-    writePersisted('queries', { version: 1, userId: 7, savedAt: Date.now() - PERSIST_MAX_AGE_MS - 1, state });
+    writePersisted('queries', {
+      version: PERSIST_VERSION,
+      userId: 7,
+      savedAt: Date.now() - PERSIST_MAX_AGE_MS - 1,
+      state,
+    });
     const stale = keptClient();
     signIn(stale, { id: 7 });
     expect(stale.getQueryData(['/api/notifications'])).toBeUndefined();
 
-    writePersisted('queries', { version: 0, userId: 7, savedAt: Date.now(), state });
+    writePersisted('queries', { version: 'an older build', userId: 7, savedAt: Date.now(), state });
     const other = keptClient();
     signIn(other, { id: 7 });
     expect(other.getQueryData(['/api/notifications'])).toBeUndefined();
 
-    writePersisted('queries', { version: 1, userId: 7, savedAt: Date.now(), state });
+    writePersisted('queries', { version: PERSIST_VERSION, userId: 7, savedAt: Date.now(), state });
     const fine = keptClient();
     signIn(fine, { id: 7 });
     expect(fine.getQueryData(['/api/notifications'])).toEqual([{ id: 1 }]);

@@ -17,8 +17,11 @@ import {
 export const PERSIST_PREFIX = 'grow.offline.';
 const QUERIES = 'queries';
 
-/** Bump when the shape of kept data changes: a record of another version is dropped, never restored. */
-export const PERSIST_VERSION = 1;
+/**
+ * The shape of kept data: the API types' digest (vite.config.ts), so a build whose answers have another shape drops
+ * what an older one kept instead of restoring it.
+ */
+export const PERSIST_VERSION: string = __API_SHAPE__;
 /** Older data is not shown as "what you last saw": a week-old list misleads more than an empty screen. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The whole record stays well inside a browser's ~5 MB localStorage quota (characters of JSON). */
@@ -44,7 +47,7 @@ const SECRET_FIELDS = new Set([
 ]);
 
 interface PersistedQueries {
-  version: number;
+  version: string;
   userId: number;
   savedAt: number;
   state: DehydratedState;
