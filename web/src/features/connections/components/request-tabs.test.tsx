@@ -7,6 +7,7 @@ import { makeUser } from '@/test/fixtures';
 import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
+import { connectionRequestsQuery } from '../api/connections';
 import type { ConnectionRequest } from '../api/types';
 import { answered, request } from '../test-data';
 import { RequestTabs } from './request-tabs';
@@ -125,6 +126,28 @@ describe('RequestTabs', () => {
       }),
     );
     expect(await screen.findByRole('button', { name: 'Accept Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it('a refused answer brings back only its own request, and keeps one that arrived meanwhile', async () => {
+    const state = serve([request(1, 'Grace Hopper')]);
+    let refuse: () => void = () => {};
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    server.use(
+      http.post('/api/connections/:id/reject', async () => {
+        await refused;
+        return HttpResponse.json({ message: 'Nope' }, { status: 500 });
+      }),
+    );
+    const { queryClient } = renderWithProviders(<RequestTabs />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject Grace Hopper' }));
+    await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
+    // A new request arrives while the answer is on its way (as a live frame refreshes the list).
+    state.connect = [request(1, 'Grace Hopper'), request(2, 'Alan Turing')];
+    queryClient.setQueryData(connectionRequestsQuery().queryKey, [request(2, 'Alan Turing')]);
+    expect(await screen.findByRole('button', { name: 'Accept Alan Turing' })).toBeInTheDocument();
+    refuse();
+    expect(await screen.findByRole('button', { name: 'Accept Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept Alan Turing' })).toBeInTheDocument();
   });
 
   it('shows an error with Retry when the requests cannot be read', async () => {

@@ -27,13 +27,29 @@ export function refreshAfterAnswer(queryClient: QueryClient): Promise<unknown> {
 
 export type Answer = 'accept' | 'reject';
 
-/** Drops one request from a loaded list at once (the server's answer follows with the refresh). */
+/**
+ * Drops one request from a loaded list at once (the server's answer follows with the refresh); the undo puts back
+ * that one request where it was, and nothing else: another answered meanwhile stays answered.
+ */
 function dropRequest(queryClient: QueryClient, id: number): () => void {
   const keys = [connectionRequestsQuery().queryKey, collaborationRequestsQuery().queryKey];
-  const before = keys.map((key) => queryClient.getQueryData<ConnectionRequest[]>(key));
+  const taken = keys.map((key) => {
+    const list = queryClient.getQueryData<ConnectionRequest[]>(key) ?? [];
+    const index = list.findIndex((item) => item.id === id);
+    return index < 0 ? null : { item: list[index]!, index };
+  });
   for (const key of keys)
     queryClient.setQueryData<ConnectionRequest[]>(key, (list) => list?.filter((item) => item.id !== id));
-  return () => keys.forEach((key, index) => queryClient.setQueryData(key, before[index]));
+  return () =>
+    keys.forEach((key, k) => {
+      const was = taken[k];
+      if (!was) return;
+      queryClient.setQueryData<ConnectionRequest[]>(key, (list) =>
+        !list || list.some((item) => item.id === id)
+          ? list
+          : [...list.slice(0, was.index), was.item, ...list.slice(was.index)],
+      );
+    });
 }
 
 /**
