@@ -129,10 +129,21 @@ describe('RequestTabs', () => {
   });
 
   it('a refused answer brings back only its own request, and keeps one that arrived meanwhile', async () => {
-    const state = serve([request(1, 'Grace Hopper')]);
     let refuse: () => void = () => {};
     const refused = new Promise<void>((resolve) => (refuse = resolve));
+    // Reads after the refusal wait, so what the screen shows then is the undo's doing, not a fresh list.
+    let reads = 0;
+    let answerReads: () => void = () => {};
+    const readsHeld = new Promise<void>((resolve) => (answerReads = resolve));
     server.use(
+      http.get('/api/connections/requests', async () => {
+        reads += 1;
+        if (reads > 1) await readsHeld;
+        return HttpResponse.json(
+          [request(1, 'Grace Hopper'), request(2, 'Alan Turing')].slice(0, reads > 1 ? 2 : 1),
+        );
+      }),
+      http.get('/api/connections/collaboration-requests', () => HttpResponse.json([])),
       http.post('/api/connections/:id/reject', async () => {
         await refused;
         return HttpResponse.json({ message: 'Nope' }, { status: 500 });
@@ -140,14 +151,15 @@ describe('RequestTabs', () => {
     );
     const { queryClient } = renderWithProviders(<RequestTabs />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reject Grace Hopper' }));
-    await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
-    // A new request arrives while the answer is on its way (as a live frame refreshes the list).
-    state.connect = [request(1, 'Grace Hopper'), request(2, 'Alan Turing')];
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept Grace Hopper' })).toBeNull());
+    // A new request arrives while the answer is on its way (as a live frame puts it in the list).
     queryClient.setQueryData(connectionRequestsQuery().queryKey, [request(2, 'Alan Turing')]);
     expect(await screen.findByRole('button', { name: 'Accept Alan Turing' })).toBeInTheDocument();
     refuse();
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Error' }));
     expect(await screen.findByRole('button', { name: 'Accept Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept Alan Turing' })).toBeInTheDocument();
+    answerReads();
   });
 
   it('shows an error with Retry when the requests cannot be read', async () => {
