@@ -14,7 +14,7 @@ use axum::{
 };
 
 use crate::{
-    auth::session,
+    auth::{session, session_cache::SessionUser, Caller},
     error::{AppError, InternalCause},
     safety::limits,
     state::AppState,
@@ -37,22 +37,36 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
     let mut response = if changes_state && !state.origin_allowed(request.headers()) {
         AppError::Forbidden("Cross-site request refused".into()).into_response()
     } else {
-        let budget = if changes_state && api { Budget::of(&state, &request) } else { None };
+        let budget = if changes_state && api { Budget::of(&request) } else { None };
         // A stored file is fetched by pages and previews many times over; it is no call of its own.
         let open_call = api && !request.uri().path().starts_with("/api/files/");
-        let open_call = open_call.then(|| OpenCall::of(&state, &request));
+        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+        let address = crate::net::client_address(peer, request.headers(), &state.config.trusted_proxies);
+        let token = session::token_from_headers(request.headers()).filter(|_| api).map(str::to_owned);
+        let mut request = request;
         let run = async {
-            if let Some(call) = open_call {
-                if let Err(refusal) = call.spend(&state).await {
+            // The session is looked up once, here: the budgets below and the handler's extractors read it.
+            let caller = match &token {
+                Some(token) => match session::user_of(&state, token).await {
+                    Ok(caller) => caller,
+                    Err(err) => return err.into_response(),
+                },
+                None => None,
+            };
+            // API.md "Limits and fair play": a call without a (valid) session spends from its address's budget.
+            if open_call && caller.is_none() {
+                if let Err(refusal) = limits::spend_open_call(&state.call_counts, &state.config.budgets, address).await
+                {
                     return refusal.into_response();
                 }
             }
-            // API.md "Limits and fair play": every state-changing call spends from a budget first.
+            // Every state-changing call spends from a budget first: the person's, or the address's.
             if let Some(budget) = budget {
-                if let Err(refusal) = budget.spend(&state).await {
+                if let Err(refusal) = budget.spend(&state, caller.as_deref(), address).await {
                     return refusal.into_response();
                 }
             }
+            request.extensions_mut().insert(Caller(caller));
             next.run(request).await
         };
         match tokio::time::timeout(state.config.request_timeout, run).await {
@@ -82,61 +96,29 @@ pub async fn edge(State(state): State<AppState>, request: Request, next: Next) -
     response
 }
 
-/// The budget a call spends from and whose it is: read from the request before it moves on.
+/// The budget a state-changing call spends from: read from the request before it moves on.
 struct Budget {
     kind: limits::Kind,
-    session: Option<String>,
-    address: Option<IpAddr>,
 }
 
 impl Budget {
-    fn of(state: &AppState, request: &Request) -> Option<Self> {
+    fn of(request: &Request) -> Option<Self> {
         let route = request.extensions().get::<MatchedPath>()?;
-        let kind = limits::kind_of(request.method(), route.as_str())?;
-        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
-        Some(Self {
-            kind,
-            session: session::token_from_headers(request.headers()).map(str::to_owned),
-            address: crate::net::client_address(peer, request.headers(), &state.config.trusted_proxies),
-        })
+        Some(Self { kind: limits::kind_of(request.method(), route.as_str())? })
     }
 
     /// Spends one, for the signed-in person or else the client address.
-    async fn spend(self, state: &AppState) -> Result<(), AppError> {
-        let person = match &self.session {
-            Some(token) => session::user_of(state, token).await?,
-            None => None,
-        };
-        let who = match person {
+    async fn spend(
+        self,
+        state: &AppState,
+        caller: Option<&SessionUser>,
+        address: Option<IpAddr>,
+    ) -> Result<(), AppError> {
+        let who = match caller {
             Some(user) => format!("user:{}", user.id),
-            None => limits::address_key(self.address),
+            None => limits::address_key(address),
         };
         limits::spend_for_call(&state.call_counts, &state.config.budgets, &self.kind, &who).await
-    }
-}
-
-/// A call that may have no session: spent from its address's budget when it has none (or one that is not valid).
-struct OpenCall {
-    session: Option<String>,
-    address: Option<IpAddr>,
-}
-
-impl OpenCall {
-    fn of(state: &AppState, request: &Request) -> Self {
-        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
-        Self {
-            session: session::token_from_headers(request.headers()).map(str::to_owned),
-            address: crate::net::client_address(peer, request.headers(), &state.config.trusted_proxies),
-        }
-    }
-
-    async fn spend(self, state: &AppState) -> Result<(), AppError> {
-        if let Some(token) = &self.session {
-            if session::user_of(state, token).await?.is_some() {
-                return Ok(());
-            }
-        }
-        limits::spend_open_call(&state.call_counts, &state.config.budgets, self.address).await
     }
 }
 

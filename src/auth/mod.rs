@@ -8,4 +8,4 @@ pub mod session;
 pub mod session_cache;
 pub mod token;
 
-pub use current_user::{CurrentUser, MaybeUser};
+pub use current_user::{Caller, CurrentUser, MaybeUser};
