@@ -4,6 +4,7 @@
 
 /// The search index's maps: hashed with foldhash (no denial-of-service worry: keys are the index's own words).
 pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+pub type FastSet<K> = std::collections::HashSet<K, foldhash::fast::RandomState>;
 
 use super::text::{fold, folded_words, stem, stem_into, words};
 
@@ -415,6 +416,8 @@ pub struct Index {
     /// Every distinct location people and projects give, as words; documents hold its number.
     pub locations: Vec<Vec<String>>,
     location_ids: FastMap<String, u32>,
+    /// Every word of those locations (a question's word that is one names a place).
+    pub location_words: FastSet<String>,
 }
 
 impl Default for Index {
@@ -428,6 +431,7 @@ impl Default for Index {
             skill_ids: FastMap::default(),
             locations: Vec::new(),
             location_ids: FastMap::default(),
+            location_words: FastSet::default(),
         }
     }
 }
@@ -531,7 +535,9 @@ impl Index {
             return *id;
         }
         let id = self.locations.len() as u32;
-        self.locations.push(folded_words(key).map(str::to_owned).collect());
+        let words: Vec<String> = folded_words(key).map(str::to_owned).collect();
+        self.location_words.extend(words.iter().cloned());
+        self.locations.push(words);
         self.location_ids.insert(key.to_owned(), id);
         id
     }

@@ -106,7 +106,7 @@ pub fn answer(
         words: &index.vocabulary,
         by_letter: &index.by_letter,
         skills: &index.skills,
-        locations: &index.locations,
+        location_words: &index.location_words,
     };
     let first = stage(0, &|| (understand(question, &vocabulary), Vec::new()));
     let (people, projects) = hits_for(index, &first, asker, limit);

@@ -112,7 +112,10 @@ fn topic_words(index: &Index, word: &str) -> Vec<String> {
     let letters: Vec<char> = word.chars().collect();
     if letters.len() >= 6 {
         let start: String = letters[..(letters.len() - 3).max(5)].iter().collect();
-        let mut family: Vec<&String> = index.vocabulary.keys().filter(|w| w.starts_with(&start)).collect();
+        // Read from the words of its first letter (the typo lists), not the whole vocabulary: a word with digits
+        // ("web3") is not a form of a word, as typo correction does not take it for one either.
+        let same_letter = index.by_letter.get(&(0, letters[0])).map_or(&[][..], Vec::as_slice);
+        let mut family: Vec<&String> = same_letter.iter().filter(|w| w.starts_with(&start)).collect();
         family.sort_unstable_by_key(|w| w.len());
         all.extend(family.into_iter().take(24).cloned());
     }

@@ -2,7 +2,7 @@
 //! "near me", which are typos of words Grow knows, and which are left for the text ranking.
 
 use super::{
-    index::FastMap,
+    index::{FastMap, FastSet},
     lexicon::{
         BUILD_WORDS, CATALOGUE, CATEGORY_NAMES, CATEGORY_WORDS, CITIES, COMPOUNDS, COUNTRIES, NEAR_ME, PAST_WORDS,
         PEOPLE_WORDS, PHASE_WORDS, PROFESSIONS, PROJECT_WORDS, RELATED, ROLE_WORDS, SKILL_NICKNAMES,
@@ -93,7 +93,7 @@ pub struct Vocabulary<'a> {
     pub by_letter: &'a FastMap<(u8, char), Vec<String>>,
     pub skills: &'a [super::index::KnownSkill],
     /// The words of every location people and projects give (a word of one names a place: "mombasa").
-    pub locations: &'a [Vec<String>],
+    pub location_words: &'a FastSet<String>,
 }
 
 fn phrase(text: &str) -> Vec<String> {
@@ -551,7 +551,7 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         // So is a word nothing else understood that is a word of where people are ("mombasa", "la paz").
         let located = u.place.is_none()
             && (place_words.is_empty() || i > 0 && place_words.last() == Some(&ws[i - 1]))
-            && vocabulary.locations.iter().any(|location| location.contains(w));
+            && vocabulary.location_words.contains(w);
         if (after_in || located) && !understood {
             place_words.push(w.clone());
             continue;
@@ -633,7 +633,10 @@ pub fn read(q: &str) -> Understanding {
     let words: FastMap<String, u32> = [("python".to_string(), 5), ("london".to_string(), 3)].into_iter().collect();
     let by_letter: FastMap<(u8, char), Vec<String>> =
         [((0, 'p'), vec!["python".to_string()]), ((0, 'l'), vec!["london".to_string()])].into_iter().collect();
-    understand(q, &Vocabulary { words: &words, by_letter: &by_letter, skills: &[], locations: &[] })
+    understand(
+        q,
+        &Vocabulary { words: &words, by_letter: &by_letter, skills: &[], location_words: &FastSet::default() },
+    )
 }
 
 #[cfg(test)]

@@ -777,7 +777,7 @@ mod tests {
             words: &index.vocabulary,
             by_letter: &index.by_letter,
             skills: &index.skills,
-            locations: &index.locations,
+            location_words: &index.location_words,
         };
         let askers = [
             Asker { id: 2, position: Some((52.5, 13.4)), hidden: vec![3, 4] },
@@ -807,7 +807,7 @@ mod tests {
             words: &index.vocabulary,
             by_letter: &index.by_letter,
             skills: &index.skills,
-            locations: &index.locations,
+            location_words: &index.location_words,
         };
         let (mut exact, mut declined) = (0, 0);
         for question in QUESTIONS {
@@ -883,7 +883,7 @@ mod tests {
             words: &index.vocabulary,
             by_letter: &index.by_letter,
             skills: &index.skills,
-            locations: &index.locations,
+            location_words: &index.location_words,
         };
         let u = understand("zanzibar quill", &vocabulary);
         let kept = people(&index, &u, false, &|_| false);

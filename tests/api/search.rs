@@ -267,38 +267,47 @@ async fn load_community(app: &TestApp, community: &str) -> Client {
     asker
 }
 
+/// Loads a community into a fresh app and scores its questions as the set `name` of `recorded.json`.
+async fn score_community(name: &str, community: &str, questions: &str) {
+    let set: Value = serde_json::from_str(questions).unwrap();
+    let app = spawn_app().await;
+    let asker = load_community(&app, community).await;
+    score_set(&asker, name, &set).await;
+}
+
 #[tokio::test]
 async fn the_held_out_relevance_set_scores_at_least_what_is_recorded() {
-    let set: Value = serde_json::from_str(include_str!("../relevance/held_out.json")).unwrap();
-    let app = spawn_app().await;
-    let asker = load_community(&app, include_str!("../relevance/community.json")).await;
-    score_set(&asker, "heldOut", &set).await;
+    score_community("heldOut", include_str!("../relevance/community.json"), include_str!("../relevance/held_out.json"))
+        .await;
 }
 
 /// The held-out sets of `tests/relevance/sets/` (each a community and its questions, written before any was run).
 #[tokio::test]
 async fn the_harbours_held_out_set_scores_at_least_what_is_recorded() {
-    let set: Value = serde_json::from_str(include_str!("../relevance/sets/harbours/questions.json")).unwrap();
-    let app = spawn_app().await;
-    let asker = load_community(&app, include_str!("../relevance/sets/harbours/community.json")).await;
-    score_set(&asker, "harbours", &set).await;
+    let (community, questions) = (
+        include_str!("../relevance/sets/harbours/community.json"),
+        include_str!("../relevance/sets/harbours/questions.json"),
+    );
+    score_community("harbours", community, questions).await;
 }
 
 /// Written after the others, while the ranker was being changed, and scored only once the changes were done.
 #[tokio::test]
 async fn the_inland_held_out_set_scores_at_least_what_is_recorded() {
-    let set: Value = serde_json::from_str(include_str!("../relevance/sets/inland/questions.json")).unwrap();
-    let app = spawn_app().await;
-    let asker = load_community(&app, include_str!("../relevance/sets/inland/community.json")).await;
-    score_set(&asker, "inland", &set).await;
+    let (community, questions) = (
+        include_str!("../relevance/sets/inland/community.json"),
+        include_str!("../relevance/sets/inland/questions.json"),
+    );
+    score_community("inland", community, questions).await;
 }
 
 #[tokio::test]
 async fn the_highlands_held_out_set_scores_at_least_what_is_recorded() {
-    let set: Value = serde_json::from_str(include_str!("../relevance/sets/highlands/questions.json")).unwrap();
-    let app = spawn_app().await;
-    let asker = load_community(&app, include_str!("../relevance/sets/highlands/community.json")).await;
-    score_set(&asker, "highlands", &set).await;
+    let (community, questions) = (
+        include_str!("../relevance/sets/highlands/community.json"),
+        include_str!("../relevance/sets/highlands/questions.json"),
+    );
+    score_community("highlands", community, questions).await;
 }
 
 async fn person_with(app: &TestApp, profile: Value) -> (Client, Value) {
