@@ -100,11 +100,7 @@ pub async fn username_taken(conn: &mut Conn, username_key: &str) -> Result<bool,
 }
 
 pub async fn email_taken(conn: &mut Conn, email_key: &str) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users WHERE email_key = $1")
-        .bind(email_key)
-        .fetch_one(&mut *conn)
-        .await
-        .map(|n| n > 0)
+    Ok(settings::owner_of_email(conn, email_key).await?.is_some())
 }
 
 pub async fn count_users(conn: &mut Conn) -> Result<i64, sqlx::Error> {
