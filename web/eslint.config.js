@@ -53,6 +53,11 @@ const featureBoundaries = features.flatMap((feature) =>
               message: `Features may not import each other: move what '${feature}' needs to src/lib or src/components.`,
             },
             {
+              regex: '^@/app(/|$)',
+              message:
+                'Features never import the app (src/app): what both need lives in src/lib or src/components.',
+            },
+            {
               regex: `^(\\.\\./){${depth + 1},}`,
               message: `This relative path leaves the '${feature}' feature: import shared code through '@/…', and never another feature.`,
             },
@@ -162,6 +167,10 @@ export default defineConfig(
               // '@/features/…' as well as a relative '../features/…'.
               regex: '(^|/)features/',
               message: 'Shared code (src/lib, src/components) may not depend on a feature.',
+            },
+            {
+              regex: '^@/app(/|$)|^(\\.\\./)+app(/|$)',
+              message: 'Shared code (src/lib, src/components) may not depend on the app.',
             },
           ],
         },

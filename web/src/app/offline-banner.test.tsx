@@ -30,6 +30,18 @@ describe('OfflineBanner', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it('tells what sticks under it its height while it shows, and marks itself so tops below drop the notch inset', () => {
+    const root = document.documentElement;
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(62);
+    render(<OfflineBanner />);
+    expect(root.style.getPropertyValue('--offline-bar-height')).toBe('');
+    goOnline(false);
+    expect(root.style.getPropertyValue('--offline-bar-height')).toBe('62px');
+    expect(screen.getByText(MESSAGE)).toHaveAttribute('data-offline-bar');
+    goOnline(true);
+    expect(root.style.getPropertyValue('--offline-bar-height')).toBe('');
+  });
+
   it('shows at once when the page opens offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<OfflineBanner />);

@@ -3,7 +3,7 @@ import { Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorBoundary } from '@/app/route-boundary';
-import { MessageScreen } from '@/app/screens/message-screen';
+import { MessageScreen } from '@/components/message-screen';
 
 /**
  * The last boundary, around the whole app (the shell, Block and Report, the live channel, every route): whatever

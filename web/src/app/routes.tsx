@@ -187,7 +187,7 @@ function SignedOutRoutes() {
       ))}
       <Route path="/design-system">
         {page(
-          <main className="mx-auto w-full max-w-lg px-4 pb-12 pt-safe">
+          <main className="mx-auto w-full max-w-lg px-4 pb-12 pt-safe-flow">
             <DesignSystemScreen standalone />
           </main>,
         )}

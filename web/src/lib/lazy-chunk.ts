@@ -3,6 +3,11 @@ import { createElement, lazy, type ComponentType, type LazyExoticComponent } fro
 // Every lazily loaded part of the app (a screen, a dialog, a section) is made here, so that a chunk which cannot
 // be loaded (offline, or gone after a deploy) shows the nearest error boundary (src/app/route-boundary.tsx, the
 // root one in src/app/root-boundary.tsx), and that boundary's Retry really loads it again.
+//
+// A lazy dialog sits in a Suspense boundary that is always mounted (`<Suspense>{open && <Dialog />}</Suspense>`),
+// not one mounted together with it: in Chromium, a dialog from a boundary mounted in the same commit showed with its
+// effects not yet run (seen with React 19.3 over an open sheet), so its Back step and focus trap began only at the
+// page's next update.
 
 /**
  * How many times an error boundary has been retried in this page. React keeps a failed `lazy()` failed for good,

@@ -1,5 +1,5 @@
 import { MapPinOff } from 'lucide-react';
-import { MessageScreen } from '@/app/screens/message-screen';
+import { MessageScreen } from '@/components/message-screen';
 
 export default function NotFoundScreen({ embedded = false }: { embedded?: boolean }) {
   return (

@@ -1,6 +1,6 @@
 import { CloudOff } from 'lucide-react';
 import { useEffect } from 'react';
-import { MessageScreen } from '@/app/screens/message-screen';
+import { MessageScreen } from '@/components/message-screen';
 
 /**
  * Asking who is signed in failed with something other than a 401 (the server is down, a timeout, no network).

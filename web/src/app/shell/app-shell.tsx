@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import type { ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useScrollMemory } from '@/lib/hooks/use-scroll-memory';
 import type { User } from '@/lib/session';
 import { useHasUnreadConversations } from '@/features/chat/hooks/use-unread';
 import { usePendingRequestCount } from '@/features/connections/hooks/use-pending-requests';
@@ -17,9 +18,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const pendingRequests = usePendingRequestCount();
   // Any conversation with unread messages: the Ideate tab's red dot (spec 001 §2.7), live.
   const unreadChats = useHasUnreadConversations();
-  useEffect(() => {
-    window.scrollTo?.({ top: 0 });
-  }, [path]);
+  // A screen opened by a link starts at the top; one returned to with Back opens where it was left.
+  const search = useSearch();
+  useScrollMemory(search ? `${path}?${search}` : path);
 
   return (
     <div className="min-h-dvh bg-background">

@@ -32,7 +32,7 @@ export function Header({ user, unreadNotifications = 0, hasPendingRequests = fal
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 pt-safe backdrop-blur-md">
+    <header className="sticky top-[var(--offline-bar-height,0px)] z-40 border-b border-border/70 bg-background/85 pt-safe-flow backdrop-blur-md">
       <div className="mx-auto flex h-14 max-w-lg items-center gap-2 px-3">
         <GrowMark className="size-8" />
         <h1 className="flex-1 truncate font-display text-xl font-extrabold tracking-tight">{title}</h1>

@@ -1,9 +1,34 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ElementRef,
+  type HTMLAttributes,
+} from 'react';
 import { cn } from '@/lib/cn';
+import { useHistoryLayer } from '@/lib/hooks/use-history-layer';
 
-export const Dialog = DialogPrimitive.Root;
+export interface DialogProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Root> {
+  /**
+   * Whether the open dialog is a step of the history, closed by the phone's Back (the default). False where the
+   * address itself already changes with it (a chat opened from the list has its own address).
+   */
+  history?: boolean;
+}
+
+/** Radix's Dialog root, open as a step of the history (lib/hooks/use-history-layer.ts); Sheet is the same root. */
+export function Dialog({ open, defaultOpen, onOpenChange, history = true, ...props }: DialogProps) {
+  const [inner, setInner] = useState(defaultOpen ?? false);
+  const shown = open ?? inner;
+  function change(next: boolean) {
+    if (open === undefined) setInner(next);
+    onOpenChange?.(next);
+  }
+  useHistoryLayer(history && shown, () => change(false));
+  return <DialogPrimitive.Root open={shown} onOpenChange={change} {...props} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;

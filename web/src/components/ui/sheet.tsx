@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
  * technology): the whole screen on phones, a panel along the right edge from the `sm` breakpoint. For a screen of
  * its own that opens over the app (the notification centre); short questions use Dialog.
  */
-export const Sheet = DialogPrimitive.Root;
+export { Dialog as Sheet } from '@/components/ui/dialog';
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 

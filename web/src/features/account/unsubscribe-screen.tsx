@@ -1,5 +1,5 @@
 import { BellOff, CircleAlert } from 'lucide-react';
-import { MessageScreen } from '@/app/screens/message-screen';
+import { MessageScreen } from '@/components/message-screen';
 import { serverMessage } from '@/lib/api/client';
 import { unsubscribeDigest } from './api/account';
 import { useOnce, Working } from './link-token';

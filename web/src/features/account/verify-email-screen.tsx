@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, MailCheck } from 'lucide-react';
-import { MessageScreen } from '@/app/screens/message-screen';
+import { MessageScreen } from '@/components/message-screen';
 import { serverMessage } from '@/lib/api/client';
 import { CURRENT_USER_KEY, type User } from '@/lib/session';
 import { verifyEmail } from './api/account';

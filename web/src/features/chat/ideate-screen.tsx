@@ -244,7 +244,7 @@ export default function IdeateScreen({ user }: { user: User }) {
         </TabsContent>
       </Tabs>
 
-      <Sheet open={chat !== null} onOpenChange={(next) => !next && close()}>
+      <Sheet history={false} open={chat !== null} onOpenChange={(next) => !next && close()}>
         <SheetContent
           // The chat's input bar runs to the bottom edge and keeps clear of the home indicator itself.
           bottomInset={false}

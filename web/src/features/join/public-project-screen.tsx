@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CloudOff, Heart, LockKeyhole } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { MessageScreen } from '@/app/screens/message-screen';
+import { MessageScreen } from '@/components/message-screen';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';

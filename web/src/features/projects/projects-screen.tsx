@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Lock, Plus, Rocket, Search } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -47,11 +47,6 @@ export default function ProjectsScreen({ user }: { user: User }) {
   const creating = params.has('new');
   const view =
     manage > 0 ? 'manage' : access.kind !== 'projects' ? access.kind : creating ? 'create' : 'list';
-
-  // A new view starts at the top (the shell only scrolls when the path changes).
-  useEffect(() => {
-    window.scrollTo?.({ top: 0 });
-  }, [view, manage]);
 
   if (view === 'manage')
     return (

@@ -57,11 +57,10 @@ export function SafetyProvider({ children }: { children: ReactNode }) {
   return (
     <SafetyContext.Provider value={actions}>
       {children}
-      {open && (
-        <Suspense fallback={null}>
-          <SafetyDialogs open={open} onChange={change} onCloseAutoFocus={restoreFocus} />
-        </Suspense>
-      )}
+      {/* The boundary stays mounted (lib/lazy-chunk.ts: a boundary mounted with a dialog that suspends). */}
+      <Suspense fallback={null}>
+        {open && <SafetyDialogs open={open} onChange={change} onCloseAutoFocus={restoreFocus} />}
+      </Suspense>
     </SafetyContext.Provider>
   );
 }

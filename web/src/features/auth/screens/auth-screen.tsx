@@ -60,7 +60,7 @@ export default function AuthScreen() {
   }
 
   return (
-    <main className="relative isolate min-h-dvh overflow-x-hidden bg-background pb-safe pt-safe">
+    <main className="relative isolate min-h-dvh overflow-x-hidden bg-background pb-safe pt-safe-flow">
       <div
         aria-hidden
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-80 bg-[radial-gradient(60%_70%_at_20%_0%,color-mix(in_oklab,var(--innovator)_28%,transparent),transparent),radial-gradient(55%_60%_at_85%_10%,color-mix(in_oklab,var(--primary)_30%,transparent),transparent),radial-gradient(50%_60%_at_50%_40%,color-mix(in_oklab,var(--explorer)_18%,transparent),transparent)]"

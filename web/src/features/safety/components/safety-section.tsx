@@ -101,11 +101,10 @@ export function SafetySection({ user }: { user: User }) {
         </div>
       </Card>
 
-      {deleting && (
-        <Suspense fallback={null}>
-          <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
-        </Suspense>
-      )}
+      {/* The boundary stays mounted (lib/lazy-chunk.ts: a boundary mounted with a dialog that suspends). */}
+      <Suspense fallback={null}>
+        {deleting && <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />}
+      </Suspense>
     </section>
   );
 }

@@ -42,7 +42,7 @@ export function MessageScreen(props: {
   );
   if (props.embedded) return <div className="py-16">{body}</div>;
   return (
-    <main className="flex min-h-dvh flex-col bg-background px-6 pt-safe pb-safe">
+    <main className="flex min-h-dvh flex-col bg-background px-6 pt-safe-flow pb-safe">
       <div className="pt-6">
         <GrowLogo markClassName="size-8" />
       </div>
