@@ -14,7 +14,7 @@ use axum::{http::StatusCode, Json};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    accounts::store as accounts_store,
+    accounts::{model::UserRow, store as accounts_store},
     db::{
         page::{Page, PageRequest},
         Conn, Tx,
@@ -167,63 +167,91 @@ fn checked(body: &MessageBody) -> AppResult<(String, &'static str)> {
 
 /// Stores a message in a chat the caller may write to, then tells its members: 201 and the message.
 /// A client id its sender already used in this chat answers 200 with the message stored then.
-pub async fn post(state: &AppState, me: i64, chat: Chat, body: &MessageBody) -> AppResult<(StatusCode, Json<Message>)> {
+///
+/// A direct message is four statements in one write transaction, its check inside it: the reach rule's one
+/// read of the receiver, the conversation made or moved to now, the message, the sender's read mark.
+pub async fn post(
+    state: &AppState,
+    sender: &UserRow,
+    chat: Chat,
+    body: &MessageBody,
+) -> AppResult<(StatusCode, Json<Message>)> {
+    let me = sender.id;
     let (content, kind) = checked(body)?;
     let client_id = body.client_id.as_deref().map(checked_client_id).transpose()?;
-    check(state, me, &chat).await?;
-    if let Some(url) = body.attachment_url.as_ref().filter(|_| kind != "text") {
+    match chat {
+        Chat::Direct { other, .. } if other == me => return Err(AppError::bad_request("You cannot message yourself")),
+        // A direct chat's check is the reach rule, asked inside the transaction below.
+        Chat::Direct { .. } => {}
+        _ => check(state, me, &chat).await?,
+    }
+    let attachment_url = body.attachment_url.as_deref().filter(|_| kind != "text");
+    if let Some(url) = attachment_url {
         // Only a file the sender uploaded, or one already on the project (issue 28).
         let project = match chat {
             Chat::Project { id } => Some(id),
             _ => None,
         };
-        files::owners::require_usable(&state.db, me, project, std::slice::from_ref(url), "attachmentUrl").await?;
+        files::owners::require_usable(&state.db, me, project, &[url.to_string()], "attachmentUrl").await?;
     }
+    let attachment_name: Option<String> = body
+        .attachment_name
+        .as_deref()
+        .filter(|_| kind != "text")
+        .map(|n| n.chars().filter(|c| !c.is_control()).take(200).collect());
+    let now = state.clock.now_ms();
+    let (pair, project, room) = match &chat {
+        Chat::Direct { me, other } => (Some((*me.min(other), *me.max(other))), None, None),
+        Chat::Project { id } => (None, Some(*id), None),
+        Chat::Room { slug } => (None, None, Some(*slug)),
+    };
+    let mut tx = state.db.begin().await?;
     // A direct message reaches its receiver only as the reach rule allows.
     let receiver = match chat {
-        Chat::Direct { other, .. } => Some(reach(&mut *state.db.conn().await?, me, other).await?.id()),
-        _ => None,
-    };
-    let attachment_name: Option<String> =
-        body.attachment_name.as_deref().map(|n| n.chars().filter(|c| !c.is_control()).take(200).collect());
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin().await?;
-    let pair = match chat {
-        Chat::Direct { me, other } => Some((me.min(other), me.max(other))),
-        _ => None,
-    };
-    let project = match chat {
-        Chat::Project { id } => Some(id),
-        _ => None,
-    };
-    let room = match &chat {
-        Chat::Room { slug } => Some(*slug),
+        Chat::Direct { other, .. } => Some(reach(&mut tx, me, other).await?.id()),
         _ => None,
     };
     let conversation = store::open(&mut tx, &chat.key(), chat.kind(), pair, project, room, now).await?;
-    let row = store::insert(
-        &mut tx,
-        &store::NewMessage {
-            conversation_id: conversation,
-            sender_id: me,
-            receiver_id: receiver,
-            content: &content,
-            message_type: kind,
-            attachment_url: body.attachment_url.as_deref().filter(|_| kind != "text"),
-            attachment_type: (kind != "text").then_some(kind),
-            attachment_name: attachment_name.as_deref().filter(|_| kind != "text"),
-            client_id,
-            now,
-        },
-    )
-    .await?;
-    let Some(row) = row else {
-        // Sent before (an answer lost on the way back): the stored one, told to no one again.
+    let new = store::NewMessage {
+        conversation_id: conversation,
+        sender_id: me,
+        receiver_id: receiver,
+        content: &content,
+        message_type: kind,
+        attachment_url,
+        attachment_type: (kind != "text").then_some(kind),
+        attachment_name: attachment_name.as_deref(),
+        client_id,
+        now,
+    };
+    let Some(id) = store::insert(&mut tx, &new).await? else {
+        // Sent before (an answer lost on the way back): the stored one, told to no one again. The transaction is
+        // dropped, so the conversation's time is as it was.
         let client_id = client_id.unwrap_or_default();
         let earlier = store::by_client_id(&mut tx, me, client_id).await?.filter(|m| m.conversation_id == conversation);
         let earlier =
             earlier.ok_or_else(|| AppError::Conflict("clientId is already used by another message".into()))?;
         return Ok((StatusCode::OK, Json(earlier.to_wire())));
+    };
+    // The row as stored, from what was written and who wrote it (no read back).
+    let row = MessageRow {
+        id,
+        conversation_id: conversation,
+        sender_id: me,
+        receiver_id: receiver,
+        content: content.clone(),
+        message_type: kind.to_string(),
+        attachment_url: attachment_url.map(str::to_string),
+        attachment_type: (kind != "text").then(|| kind.to_string()),
+        attachment_name,
+        created_at: now,
+        edited_at: None,
+        client_id: client_id.map(str::to_string),
+        project_id: project,
+        room: room.map(str::to_string),
+        sender_first_name: sender.first_name.clone(),
+        sender_last_name: sender.last_name.clone(),
+        sender_profile_image_url: sender.profile_image_url.clone(),
     };
     announce(state, &mut tx, &chat, chat.frame(&row));
     tx.commit().await?;

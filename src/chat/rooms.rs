@@ -101,5 +101,5 @@ pub async fn send(
     ApiJson(body): ApiJson<MessageBody>,
 ) -> AppResult<(StatusCode, Json<Message>)> {
     let chat = Chat::Room { slug: room(&slug)? };
-    super::post(&state, me.id, chat, &body).await
+    super::post(&state, &me, chat, &body).await
 }

@@ -98,7 +98,7 @@ pub async fn send_direct(
     ApiJson(body): ApiJson<DirectMessageBody>,
 ) -> AppResult<(StatusCode, Json<Message>)> {
     let chat = Chat::Direct { me: me.id, other: body.receiver_id };
-    super::post(&state, me.id, chat, &body.message).await
+    super::post(&state, &me, chat, &body.message).await
 }
 
 #[utoipa::path(get, path = "/api/projects/{id}/messages", tag = TAG, params(("id" = String, Path), PageParams),
@@ -125,7 +125,7 @@ pub async fn send_project(
     ApiJson(body): ApiJson<MessageBody>,
 ) -> AppResult<(StatusCode, Json<Message>)> {
     let id = crate::extract::path_id(&id, "Project")?;
-    super::post(&state, me.id, Chat::Project { id }, &body).await
+    super::post(&state, &me, Chat::Project { id }, &body).await
 }
 
 #[utoipa::path(patch, path = "/api/messages/{id}", tag = TAG, params(("id" = String, Path)), request_body = EditMessage,

@@ -8,8 +8,8 @@ use crate::{
     realtime::Topic,
 };
 
-/// The conversation of a key, made on first use; its id. One conditional insert, so racing first
-/// messages share one conversation.
+/// The conversation of a key, made on first use, its last message time moved to `now`; its id. One upsert, so
+/// racing first messages share one conversation.
 pub async fn open(
     tx: &mut Tx,
     key: &str,
@@ -19,9 +19,10 @@ pub async fn open(
     room: Option<&str>,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO conversations (conversation_key, kind, low_id, high_id, project_id, room, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (conversation_key) DO NOTHING",
+    sqlx::query_scalar(
+        "INSERT INTO conversations (conversation_key, kind, low_id, high_id, project_id, room, created_at, \
+           last_message_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
+         ON CONFLICT (conversation_key) DO UPDATE SET last_message_at = EXCLUDED.created_at RETURNING id",
     )
     .bind(key)
     .bind(kind)
@@ -30,9 +31,8 @@ pub async fn open(
     .bind(project)
     .bind(room)
     .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    sqlx::query_scalar("SELECT id FROM conversations WHERE conversation_key = $1").bind(key).fetch_one(&mut **tx).await
+    .fetch_one(&mut **tx)
+    .await
 }
 
 pub async fn find(conn: &mut Conn, key: &str) -> Result<Option<i64>, sqlx::Error> {
@@ -55,9 +55,9 @@ pub struct NewMessage<'a> {
     pub now: i64,
 }
 
-/// Stores a message, moves the conversation's time and marks it read for its sender; the message,
-/// or None when its sender already stored one with the same client id (nothing is written then).
-pub async fn insert(tx: &mut Tx, new: &NewMessage<'_>) -> Result<Option<MessageRow>, sqlx::Error> {
+/// Stores a message and marks it read for its sender; its id, or None when its sender already stored one with
+/// the same client id (nothing is written then).
+pub async fn insert(tx: &mut Tx, new: &NewMessage<'_>) -> Result<Option<i64>, sqlx::Error> {
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO messages (conversation_id, sender_id, receiver_id, content, message_type, attachment_url, \
            attachment_type, attachment_name, client_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -76,13 +76,8 @@ pub async fn insert(tx: &mut Tx, new: &NewMessage<'_>) -> Result<Option<MessageR
     .fetch_optional(&mut **tx)
     .await?;
     let Some(id) = id else { return Ok(None) };
-    sqlx::query("UPDATE conversations SET last_message_at = $2 WHERE id = $1")
-        .bind(new.conversation_id)
-        .bind(new.now)
-        .execute(&mut **tx)
-        .await?;
     mark_read(tx, new.conversation_id, new.sender_id, id).await?;
-    message_in(tx, id).await.map(Some)
+    Ok(Some(id))
 }
 
 /// The message a sender already stored under a client id.

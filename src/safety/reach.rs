@@ -12,7 +12,7 @@ use std::ops::Deref;
 
 use super::blocks::{self, NOT_AVAILABLE, YOU_BLOCKED};
 use crate::{
-    accounts::{model::UserRow, store as accounts_store},
+    accounts::model::UserRow,
     db::Conn,
     error::{AppError, AppResult},
 };
@@ -38,19 +38,16 @@ impl Deref for Reachable {
 /// person…" when `me` blocked them; 403 "This person is not available" when they blocked `me` or
 /// are suspended. Reaching oneself is allowed (callers refuse it in their own words).
 pub async fn reach(conn: &mut Conn, me: i64, other: i64) -> AppResult<Reachable> {
-    let person = accounts_store::find_by_id(conn, other).await?.ok_or(AppError::NotFound("User"))?;
+    let seen = super::store::seen_by(conn, me, other).await?.ok_or(AppError::NotFound("User"))?;
     if other == me {
-        return Ok(Reachable(person));
+        return Ok(Reachable(seen.person));
     }
-    match blocks::between(conn, me, other).await? {
-        Some(true) => return Err(AppError::Forbidden(YOU_BLOCKED.into())),
-        Some(false) => return Err(AppError::Forbidden(NOT_AVAILABLE.into())),
-        None => {}
+    match seen.blocker {
+        Some(blocker) if blocker == me => Err(AppError::Forbidden(YOU_BLOCKED.into())),
+        Some(_) => Err(AppError::Forbidden(NOT_AVAILABLE.into())),
+        None if seen.suspended_at.is_some() => Err(AppError::Forbidden(NOT_AVAILABLE.into())),
+        None => Ok(Reachable(seen.person)),
     }
-    if accounts_store::is_suspended(conn, other).await? {
-        return Err(AppError::Forbidden(NOT_AVAILABLE.into()));
-    }
-    Ok(Reachable(person))
 }
 
 /// True when no block stands between `actor` and `person`, either way: whether something `actor`

@@ -1,6 +1,29 @@
 //! The SQL of the safety area: blocks, reports and the budgets' counters.
 
-use crate::db::{page::PageRequest, Conn, Tx};
+use crate::{
+    accounts::model::{UserRow, USER_COLUMNS},
+    db::{page::PageRequest, Conn, Tx},
+};
+
+/// A person as someone else about to reach them sees them: their row, whether they are suspended, and who of
+/// the two blocked the other, if either did (the reach rule's three questions in one statement).
+pub struct SeenBy {
+    pub person: UserRow,
+    pub suspended_at: Option<i64>,
+    pub blocker: Option<i64>,
+}
+crate::from_row!(SeenBy { person: flatten, suspended_at, blocker });
+
+/// `other` as `me` sees them, or None when there is no such person.
+pub async fn seen_by(conn: &mut Conn, me: i64, other: i64) -> Result<Option<SeenBy>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "SELECT {USER_COLUMNS}, suspended_at, (SELECT blocker_id FROM blocks            WHERE (blocker_id = $2 AND blocked_id = $1) OR (blocker_id = $1 AND blocked_id = $2)            ORDER BY CASE WHEN blocker_id = $2 THEN 0 ELSE 1 END LIMIT 1) AS blocker          FROM users WHERE id = $1"
+    ))
+    .bind(other)
+    .bind(me)
+    .fetch_optional(&mut *conn)
+    .await
+}
 
 /// Who blocked whom between two people, if anyone did: `Some(true)` when `me` blocked `other`.
 pub async fn between(conn: &mut Conn, me: i64, other: i64) -> Result<Option<bool>, sqlx::Error> {
