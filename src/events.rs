@@ -3,7 +3,10 @@
 //! instances through the live bridge) decide what follows, so no list of routes has to guess which
 //! calls might change what.
 
-use crate::realtime::Topic;
+use crate::{
+    db::{Db, Tx},
+    realtime::Topic,
+};
 
 /// A fact a committed write established.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -23,4 +26,27 @@ pub enum DomainEvent {
     /// A person may no longer read a chat topic (left a room, left or was removed from a project):
     /// their open sockets unsubscribe, so no frame of it reaches them after the commit.
     ReaderLeft { user_id: i64, topic: Topic },
+}
+
+/// How a store records a domain event in its transaction: `tx.emit(DomainEvent::…)`. The listeners hear it once the
+/// transaction commits, once however often it was recorded.
+pub trait Emit {
+    fn emit(&mut self, event: DomainEvent);
+}
+
+impl Emit for Tx {
+    fn emit(&mut self, event: DomainEvent) {
+        if !self.recorded().any(|kept| kept.downcast_ref::<DomainEvent>() == Some(&event)) {
+            self.record(Box::new(event));
+        }
+    }
+}
+
+/// Hears every domain event of every committed transaction.
+pub fn listen(db: &Db, listener: impl Fn(DomainEvent) + Send + Sync + 'static) {
+    db.listen(move |recorded| {
+        if let Some(event) = recorded.downcast_ref::<DomainEvent>() {
+            listener(event.clone());
+        }
+    });
 }

@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
 use super::store::{self, leaving::Long};
+use crate::events::Emit;
 use crate::{
     auth::{
         rate_limit::{self, Try},

@@ -10,6 +10,7 @@ use super::{
     model::{user_columns_of, UserRow, USER_COLUMNS},
     rules::Role,
 };
+use crate::events::Emit;
 use crate::{
     auth::token,
     db::{Conn, Tx},
@@ -291,7 +292,7 @@ pub async fn find_people(
     let mut sql = format!(
         "SELECT {} FROM users u WHERE u.id <> $1 AND u.is_discoverable = 1 AND {} AND ($2 IS NULL OR u.role = $2)",
         user_columns_of("u"),
-        crate::safety::blocks::listable_sql("$1", "u")
+        crate::safety::store::listable_sql("$1", "u")
     );
     for n in 0..question.len() {
         let (from, to) = (4 + 2 * n, 5 + 2 * n);
@@ -313,7 +314,7 @@ pub async fn placed_people(conn: &mut Conn, me: i64, within: Bounds) -> Result<V
     sqlx::query_as(&format!(
         "SELECT u.id, u.lat, u.lng FROM users u WHERE u.lat BETWEEN $2 AND $3 AND u.lng BETWEEN $4 AND $5 \
          AND u.id <> $1 AND u.is_discoverable = 1 AND {}",
-        crate::safety::blocks::listable_sql("$1", "u")
+        crate::safety::store::listable_sql("$1", "u")
     ))
     .bind(me)
     .bind(within.lat.0)

@@ -1,10 +1,10 @@
 //! The SQL of chat. Reads take `&mut Conn`, writes `&mut Tx`.
 
 use super::model::{ConversationRow, MessageRow, Participant, MESSAGE_COLUMNS};
-use crate::safety::blocks::unblocked_sql;
+use crate::safety::store::unblocked_sql;
 use crate::{
     db::{page::PageRequest, Conn, Tx},
-    events::DomainEvent,
+    events::{DomainEvent, Emit},
     realtime::Topic,
 };
 

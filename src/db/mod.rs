@@ -29,7 +29,7 @@ use sqlx::{
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::{events::DomainEvent, sync::lock};
+use crate::sync::lock;
 
 /// What a read runs on: a pool connection or an open transaction.
 pub type Conn = sqlx::AnyConnection;
@@ -66,11 +66,14 @@ pub struct Db {
     /// The tasks that hold an open transaction. A second `begin()` in the same task would wait
     /// for itself on SQLite (and hold two connections on PostgreSQL): it fails at once instead.
     open: Arc<Mutex<HashSet<Holder>>>,
-    /// Who hears the domain events a committed transaction carries ([`Tx::emit`]).
+    /// Who hears what committed transactions recorded ([`Tx::record`]).
     listeners: Listeners,
 }
 
-type Listener = Arc<dyn Fn(DomainEvent) + Send + Sync>;
+/// A fact a transaction records for after its commit. Its type belongs to the layer above (the event path,
+/// `crate::events`), which alone reads it: this layer only keeps it and hands it on.
+pub type Recorded = Box<dyn std::any::Any + Send + Sync>;
+type Listener = Arc<dyn Fn(&Recorded) + Send + Sync>;
 type Listeners = Arc<std::sync::RwLock<Vec<Listener>>>;
 
 /// Who holds a transaction: a task, or a thread blocking on a future outside any task.
@@ -86,7 +89,7 @@ pub struct Tx {
     _writer: Option<OwnedSemaphorePermit>,
     _mark: OpenMark,
     after_commit: Vec<Box<dyn FnOnce() + Send>>,
-    events: Vec<DomainEvent>,
+    events: Vec<Recorded>,
     listeners: Listeners,
 }
 
@@ -101,9 +104,9 @@ impl Tx {
             announce();
         }
         let listeners: Vec<Listener> = listeners.read().map(|l| l.clone()).unwrap_or_default();
-        for event in events {
+        for event in &events {
             for listener in &listeners {
-                listener(event.clone());
+                listener(event);
             }
         }
         Ok(())
@@ -116,12 +119,14 @@ impl Tx {
         self.after_commit.push(Box::new(announce));
     }
 
-    /// Records a domain event this transaction establishes; its listeners hear it once it commits
-    /// (once per transaction, however often it is recorded).
-    pub fn emit(&mut self, event: DomainEvent) {
-        if !self.events.contains(&event) {
-            self.events.push(event);
-        }
+    /// Records a fact this transaction establishes; the listeners hear it once it commits, never if it rolls back.
+    pub fn record(&mut self, event: Recorded) {
+        self.events.push(event);
+    }
+
+    /// What this transaction recorded so far.
+    pub fn recorded(&self) -> impl Iterator<Item = &Recorded> {
+        self.events.iter()
     }
 }
 
@@ -312,8 +317,8 @@ impl Db {
         Ok(OpenMark(Some((id, self.open.clone()))))
     }
 
-    /// Adds a listener of the domain events committed transactions carry (see [`Tx::emit`]).
-    pub fn listen(&self, listener: impl Fn(DomainEvent) + Send + Sync + 'static) {
+    /// Adds a listener of what committed transactions recorded (see [`Tx::record`]).
+    pub fn listen(&self, listener: impl Fn(&Recorded) + Send + Sync + 'static) {
         if let Ok(mut listeners) = self.listeners.write() {
             listeners.push(Arc::new(listener));
         }

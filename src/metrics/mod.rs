@@ -3,8 +3,6 @@
 //! answered only with `Authorization: Bearer $GROW_METRICS_TOKEN` and a 404 when no token is set.
 //! Recorded with the `metrics` crate and exposed by `metrics-exporter-prometheus` (the route: `route.rs`).
 
-pub mod route;
-
 use std::{cell::RefCell, collections::HashMap, sync::OnceLock};
 
 use axum::http::Method;

@@ -11,7 +11,7 @@ use crate::{
         Conn, Tx,
     },
     discovery::geometry::Bounds,
-    events::DomainEvent,
+    events::{DomainEvent, Emit},
     realtime::Topic,
 };
 

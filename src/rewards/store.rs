@@ -29,7 +29,7 @@ pub async fn leaderboard(
         "SELECT {ENTRY_COLUMNS} FROM users u WHERE u.coins > 0 AND {} AND {} \
          ORDER BY u.coins DESC, u.id DESC LIMIT $1",
         crate::db::page::before("u.coins", "u.id", 2),
-        crate::safety::blocks::listable_sql("$4", "u")
+        crate::safety::store::listable_sql("$4", "u")
     ))
     .bind(limit)
     .bind(after.map(|c| c.key))

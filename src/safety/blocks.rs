@@ -11,6 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store;
+use crate::events::Emit;
 use crate::{
     accounts::{rules::Role, store as accounts_store},
     auth::CurrentUser,
@@ -21,7 +22,7 @@ use crate::{
     time::rfc3339,
 };
 
-pub use super::store::between;
+pub use super::store::{between, listable_sql, unblocked_sql};
 
 const TAG: &str = "safety";
 
@@ -29,21 +30,6 @@ const TAG: &str = "safety";
 pub const YOU_BLOCKED: &str = "You have blocked this person. Unblock them first.";
 /// What the blocked person is told: the same refusal anyone unreachable gets.
 pub const NOT_AVAILABLE: &str = "This person is not available";
-
-/// SQL that is true when no block stands between the user in `me` (a placeholder such as `$1`)
-/// and the user in `other` (a column such as `u.id`), for filtering lists of people.
-pub fn unblocked_sql(me: &str, other: &str) -> String {
-    format!(
-        "NOT EXISTS (SELECT 1 FROM blocks bk WHERE (bk.blocker_id = {me} AND bk.blocked_id = {other}) \
-         OR (bk.blocker_id = {other} AND bk.blocked_id = {me}))"
-    )
-}
-
-/// SQL that is true when the user in `other` (a column such as `u.id`) is reachable by `me` (a
-/// placeholder): no block stands between them and the other is not suspended. For lists of people.
-pub fn listable_sql(me: &str, other_alias: &str) -> String {
-    format!("{other_alias}.suspended_at IS NULL AND {}", unblocked_sql(me, &format!("{other_alias}.id")))
-}
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -6,7 +6,7 @@
 //! (its id, its name), so a new path cannot aim at someone without asking. Acts on many people at
 //! once (a typing signal to a project's chat, a notification) ask [`allows`] or filter with
 //! the kept [`super::hidden::Hidden`]; lists of people filter in SQL with
-//! [`super::blocks::listable_sql`].
+//! [`super::store::listable_sql`].
 
 use std::ops::Deref;
 

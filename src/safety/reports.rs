@@ -10,6 +10,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::events::Emit;
 use crate::{
     accounts::store as accounts_store,
     admin::require_admin,

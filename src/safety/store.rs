@@ -5,6 +5,21 @@ use crate::{
     db::{page::PageRequest, Conn, Tx},
 };
 
+/// SQL that is true when no block stands between the user in `me` (a placeholder such as `$1`)
+/// and the user in `other` (a column such as `u.id`), for filtering lists of people.
+pub fn unblocked_sql(me: &str, other: &str) -> String {
+    format!(
+        "NOT EXISTS (SELECT 1 FROM blocks bk WHERE (bk.blocker_id = {me} AND bk.blocked_id = {other}) \
+         OR (bk.blocker_id = {other} AND bk.blocked_id = {me}))"
+    )
+}
+
+/// SQL that is true when the user in `other` (a column such as `u.id`) is reachable by `me` (a
+/// placeholder): no block stands between them and the other is not suspended. For lists of people.
+pub fn listable_sql(me: &str, other_alias: &str) -> String {
+    format!("{other_alias}.suspended_at IS NULL AND {}", unblocked_sql(me, &format!("{other_alias}.id")))
+}
+
 /// A person as someone else about to reach them sees them: their row, whether they are suspended, and who of
 /// the two blocked the other, if either did (the reach rule's three questions in one statement).
 pub struct SeenBy {

@@ -6,8 +6,11 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use super::{handle, DB_CONNECTIONS, DB_IDLE, OPEN_SOCKETS};
-use crate::{error::AppError, state::AppState};
+use crate::{
+    error::AppError,
+    metrics::{handle, DB_CONNECTIONS, DB_IDLE, OPEN_SOCKETS},
+    state::AppState,
+};
 
 /// Compares without stopping at the first difference, so timing does not reveal the token.
 fn same_secret(given: &[u8], wanted: &[u8]) -> bool {

@@ -1,5 +1,7 @@
 //! The application: state, the router assembled from each area, and the tower layers around it.
 
+mod metrics_route;
+
 use std::{net::SocketAddr, sync::Arc};
 
 use anyhow::Context;
@@ -82,7 +84,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     // Committed domain events reach every instance through the live bridge: a change to what a card
     // shows marks kept deck and feed pages or cards stale; a chat membership change (un)subscribes sockets.
     let live = hub.clone();
-    db.listen(move |event| match event {
+    crate::events::listen(&db, move |event| match event {
         DomainEvent::CardsChanged => live.emit(Event::CardsChanged { user_id: None }),
         DomainEvent::CardChanged { project_id } => live.emit(Event::CardChanged { project_id }),
         DomainEvent::MarksChanged { user_id } => live.emit(Event::CardsChanged { user_id: Some(user_id) }),
@@ -146,7 +148,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .route("/healthz", get(|| async { Json(serde_json::json!({ "status": "ok" })) }))
         .route("/readyz", get(readyz))
-        .route("/metrics", get(crate::metrics::route::serve))
+        .route("/metrics", get(metrics_route::serve))
         .route("/api/files/{name}", get(crate::files::serve::serve))
         .route("/ws", get(realtime::ws_handler))
         .route(
