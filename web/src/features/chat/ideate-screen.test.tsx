@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clearPersistedCache } from '@/lib/persisted-cache';
 import { createQueryClient } from '@/lib/query-client';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { SafetyContext, type BlockOptions, type ReportTarget, type SafetyPerson } from '@/lib/safety';
@@ -12,7 +13,6 @@ import { http, type ErrorBody } from '@/test/http';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
-import { LiveChannel } from '@/app/live-channel';
 import type {
   Collaborator,
   Community,
@@ -31,9 +31,14 @@ import {
   makeProject,
   ROOMS,
 } from './test-data';
+import { ChatLiveChannel } from './test-live';
 
 setupMswServer();
-afterEach(() => resetTyping());
+afterEach(() => {
+  resetTyping();
+  // Messages not sent are kept for the next visit: each test starts with none.
+  clearPersistedCache();
+});
 
 const ME = makeUser({ id: 7, firstName: 'Ada', lastName: 'Lovelace' });
 const LAZY = { timeout: 5000 };
@@ -343,7 +348,7 @@ describe('IdeateScreen, a direct chat', () => {
     queryClient.setQueryData(CURRENT_USER_KEY, ME);
     renderWithProviders(
       <>
-        <LiveChannel />
+        <ChatLiveChannel />
         <IdeateScreen user={ME} />
       </>,
       { path: '/ideate?chat=8', queryClient },
@@ -436,6 +441,7 @@ describe('IdeateScreen, a direct chat', () => {
           attachmentType: 'image',
           attachmentName: 'kettle.png',
           receiverId: 8,
+          clientId: expect.any(String) as string,
         },
       ]),
     );
@@ -513,14 +519,19 @@ describe('IdeateScreen, a direct chat', () => {
     }
   });
 
-  it('a failed send says Error: Failed to send message and keeps the text', async () => {
+  it('a failed send says Error: Failed to send message and keeps the text in the chat, with Retry', async () => {
     serve({ connections: [makeConnection()] });
     server.use(http.post('/api/messages', () => HttpResponse.json({ message: 'no' }, { status: 500 })));
     renderWithProviders(<IdeateScreen user={ME} />, { path: '/ideate?chat=8' });
     await screen.findByText('No messages yet. Start a conversation!', undefined, LAZY);
     await userEvent.type(composer(), 'Keep me{Enter}');
     expect(await screen.findByText('Failed to send message')).toBeInTheDocument();
-    expect(composer()).toHaveValue('Keep me');
+    const log = screen.getByRole('log');
+    expect(within(log).getByText('Keep me')).toBeInTheDocument();
+    expect(within(log).getByText('Not sent')).toBeInTheDocument();
+    expect(within(log).getByRole('button', { name: 'Retry sending: Keep me' })).toBeInTheDocument();
+    // The field is free for the next message.
+    expect(composer()).toHaveValue('');
   });
 });
 
@@ -655,7 +666,7 @@ describe('Block and Report in a chat', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Message options' })).toBeNull());
   });
 
-  it('a message a block refuses says the server’s words', async () => {
+  it('a message a block refuses says the server’s words, and stays in the chat, not sent, with its text', async () => {
     serve({ connections: [makeConnection()] });
     server.use(
       http.post('/api/messages', () =>
@@ -668,6 +679,9 @@ describe('Block and Report in a chat', () => {
     await waitFor(() =>
       expect(currentToast()).toMatchObject({ title: 'Error', description: 'This person is not available' }),
     );
+    const log = screen.getByRole('log');
+    expect(within(log).getByText('Hello?')).toBeInTheDocument();
+    expect(within(log).getByText('Not sent')).toBeInTheDocument();
   });
 
   it('without Block and Report offered, others’ messages have no options', async () => {

@@ -4,7 +4,12 @@ import { liveFeature } from '@/lib/live';
 import { CURRENT_USER_KEY, type User } from '@/lib/session';
 import { markConversationRead, presenceKey, type MessagesData } from './api/chat';
 import type { Conversation, Message, Presence } from './api/types';
-import { placeMessage, replaceMessage } from './hooks/use-chat-messages';
+import {
+  isConversationList,
+  noteInConversationList,
+  placeMessage,
+  replaceMessage,
+} from './hooks/use-chat-messages';
 import { messagesPath, type OpenChat } from './lib/chat-ref';
 import { timeOf } from './lib/sort';
 import { noteTyping, stopTyping } from './lib/typing';
@@ -31,10 +36,6 @@ const HISTORY = /^\/api\/(messages\/\d+|projects\/\d+\/messages|communities\/[^/
 
 function isHistoryKey(key: readonly unknown[]): boolean {
   return typeof key[0] === 'string' && HISTORY.test(key[0]);
-}
-
-function isConversationList(key: readonly unknown[]): boolean {
-  return key[0] === '/api/conversations';
 }
 
 function currentUserId(queryClient: QueryClient): number | null {
@@ -70,33 +71,6 @@ async function keepInHistory(queryClient: QueryClient, query: Query<MessagesData
     await query.promise.catch(() => undefined);
     place();
   }
-}
-
-/** The conversation list with this message as its conversation's last; false when no cached list holds it. */
-function noteInConversationList(queryClient: QueryClient, message: Message, unread: boolean): boolean {
-  let listed = false;
-  queryClient.setQueriesData<Conversation[]>(
-    { predicate: (query) => isConversationList(query.queryKey) },
-    (list) => {
-      const at = list?.findIndex((conversation) => conversation.id === message.conversationId) ?? -1;
-      const conversation = list?.[at];
-      if (!list || !conversation) return list;
-      listed = true;
-      // Frames may come out of order: an older message changes only the unread mark, and the list's order stays.
-      if (timeOf(message.createdAt) < timeOf(conversation.lastMessageAt))
-        return list.map((c) =>
-          c === conversation ? { ...c, hasUnreadMessages: c.hasUnreadMessages || unread } : c,
-        );
-      const latest: Conversation = {
-        ...conversation,
-        lastMessage: message.content,
-        lastMessageAt: message.createdAt,
-        hasUnreadMessages: unread,
-      };
-      return [latest, ...list.filter((c) => c !== conversation)];
-    },
-  );
-  return listed;
 }
 
 /**

@@ -11,12 +11,12 @@ import { makeUser } from '@/test/fixtures';
 import { liveServer } from '@/test/live-server';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
-import { LiveChannel } from '@/app/live-channel';
 import type { Message } from './api/types';
 import IdeateScreen from './ideate-screen';
 import { outbox } from './lib/outbox';
 import { OutboxSender } from './outbox-sender';
 import { makeConnection, makeMessage } from './test-data';
+import { ChatLiveChannel } from './test-live';
 
 setupMswServer();
 afterEach(() => {
@@ -103,6 +103,24 @@ describe('a chat with no network', () => {
     expect(screen.queryByText(WAITING)).toBeNull();
   });
 
+  it('opened with no network and nothing kept, it says its messages load online; what is typed waits, then goes', async () => {
+    const posts = serveChat();
+    onlineManager.setOnline(false);
+    openChatWithBob();
+    expect(
+      await screen.findByText("Messages load when you're back online", undefined, LAZY),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading messages')).toBeNull();
+
+    await userEvent.type(composer(), 'First, typed offline{Enter}');
+    await waitFor(() => expect(thread()).toEqual([`First, typed offline (${WAITING})`]));
+    expect(posts).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(thread()).toEqual(['First, typed offline']));
+    expect(posts.map((post) => post.content)).toEqual(['First, typed offline']);
+  });
+
   it('a waiting message the history already holds (its answer was lost) shows once, never as two bubbles', async () => {
     const stored = makeMessage({
       id: 41,
@@ -114,7 +132,9 @@ describe('a chat with no network', () => {
     const posts = serveChat([stored]);
     onlineManager.setOnline(false);
     outbox.open(ME.id);
-    outbox.add({ kind: 'direct', userId: 8 }, 'Stored before the answer was lost', 'lost-answer-1');
+    outbox.add({ kind: 'direct', userId: 8 }, 'Stored before the answer was lost', {
+      clientId: 'lost-answer-1',
+    });
     onlineManager.setOnline(true);
     openChatWithBob();
 
@@ -134,7 +154,7 @@ describe('a chat with no network', () => {
     queryClient.setQueryData(CURRENT_USER_KEY, ME);
     renderWithProviders(
       <>
-        <LiveChannel />
+        <ChatLiveChannel />
         <OutboxSender userId={ME.id} />
         <IdeateScreen user={ME} />
       </>,

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /**
- * Sends the signed-in person's messages typed offline once the network is back (mounted once, keyed by the user).
- * Its code loads after the app has started (nothing waits on it), so it adds nothing to the first load.
+ * Sends the signed-in person's queued messages (./lib/outbox.ts) for the whole session, whichever screen is open:
+ * those typed offline once the network is back, those that failed for want of a network once it returns (mounted
+ * once, keyed by the user). Its code loads after the app has started (nothing waits on it), so it adds nothing to
+ * the first load.
  */
 export function OutboxSender({ userId }: { userId: number }) {
   const queryClient = useQueryClient();

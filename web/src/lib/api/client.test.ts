@@ -1,11 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { delay, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   api,
   ApiError,
   errorStatus,
   failureText,
+  fetchWithTimeout,
+  isRequestTimeout,
+  REQUEST_TIMEOUT_MS,
+  RequestTimeoutError,
+  timeoutFor,
+  UPLOAD_TIMEOUT_MS,
   linkParam,
   nextLink,
   parseRetryAfter,
@@ -261,5 +267,74 @@ describe('query keys', () => {
     await client.fetchQuery({ queryKey: apiKey('/api/projects', { owner: 'me' }) });
     await client.fetchQuery({ queryKey: apiKey('/api/projects') });
     expect(urls).toEqual(['?owner=me', '']);
+  });
+});
+
+describe('time limits', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** An answer that never comes (a network that holds the request). */
+  const neverAnswer = () => server.use(http.get('/api/auth/user', () => delay('infinite')));
+
+  it('every call through the client is given up after 20 s with a RequestTimeoutError, not an answer', async () => {
+    neverAnswer();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const call = unwrap(api.GET('/api/auth/user')).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    let settled = false;
+    void call.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await call;
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(isRequestTimeout(error)).toBe(true);
+    // No status: it is not the server's answer (errorStatus is what tells answers from failures to reach it).
+    expect(errorStatus(error)).toBeNull();
+  });
+
+  it('a call that takes longer than its limit is given up, one within it is answered', async () => {
+    server.use(
+      http.get('/api/auth/user', async ({ request }) => {
+        await delay(new URL(request.url).searchParams.get('slow') ? 200 : 0);
+        return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+    );
+    const slow = await fetchWithTimeout(new Request(`${location.origin}/api/auth/user?slow=1`), 30).catch(
+      (e: unknown) => e,
+    );
+    expect(slow).toBeInstanceOf(RequestTimeoutError);
+    const quick = await fetchWithTimeout(new Request(`${location.origin}/api/auth/user`), 1_000);
+    expect(quick.status).toBe(401);
+  });
+
+  it('the caller’s own abort still aborts (and is not reported as a time-out)', async () => {
+    neverAnswer();
+    const controller = new AbortController();
+    const call = unwrap(api.GET('/api/auth/user', { signal: controller.signal })).catch((e: unknown) => e);
+    controller.abort();
+    const error = await call;
+    expect(isRequestTimeout(error)).toBe(false);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('JSON calls get 20 s, uploads (a multipart body) 2 min', () => {
+    const json = new Request(`${location.origin}/api/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ content: 'hi' }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.txt');
+    const upload = new Request(`${location.origin}/api/upload`, { method: 'POST', body: form });
+    expect(timeoutFor(json)).toBe(REQUEST_TIMEOUT_MS);
+    expect(timeoutFor(new Request(`${location.origin}/api/auth/user`))).toBe(20_000);
+    expect(timeoutFor(upload)).toBe(UPLOAD_TIMEOUT_MS);
+    // A file on its way down (the data export, a project's PDF) has as long as an upload.
+    expect(timeoutFor(new Request(`${location.origin}/api/account/export`))).toBe(UPLOAD_TIMEOUT_MS);
+    expect(
+      timeoutFor(new Request(`${location.origin}/api/projects/7/download-pdf`, { method: 'POST' })),
+    ).toBe(UPLOAD_TIMEOUT_MS);
+    expect(UPLOAD_TIMEOUT_MS).toBe(120_000);
   });
 });

@@ -124,6 +124,72 @@ export function failureText(error: unknown, fallback: string): string {
   return tooManyTries(error) ?? fallback;
 }
 
+/**
+ * How long a call may take before it is given up: the server answers in well under a second, so a JSON call that
+ * has had no answer for 20 s is on a network that lost it (a phone between cells, a captive portal), and waiting
+ * longer only keeps a person looking at a spinner. An upload carries up to 10 MB over a slow uplink: 2 min.
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * A call that had no (whole) answer in time. It is a failure to reach the server, as a dropped connection is, not
+ * an answer from it: nothing says the server did or did not act on it (a send is repeated under its client id).
+ */
+export class RequestTimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+
+  constructor(readonly timeoutMs: number) {
+    super(`No answer within ${Math.round(timeoutMs / 1000)} s`);
+  }
+}
+
+/** Whether a call failed for want of an answer in time (see RequestTimeoutError). */
+export function isRequestTimeout(error: unknown): boolean {
+  return error instanceof RequestTimeoutError;
+}
+
+/** Calls that carry a file down (the data export, a project's PDF): as long as an upload. */
+const DOWNLOADS = /\/api\/(account\/export|projects\/\d+\/download-pdf)$/;
+
+/** The time a request is given: a file's way up (a multipart body) or down longer than any other call. */
+export function timeoutFor(request: Request): number {
+  const type = request.headers.get('content-type') ?? '';
+  const long = type.startsWith('multipart/') || DOWNLOADS.test(new URL(request.url).pathname);
+  return long ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+}
+
+/**
+ * One signal that aborts when the caller's does (a query cancelled, a screen left) or when `timer` does:
+ * `AbortSignal.any` where the browser has it (Safari 17.4, Chrome 116), else the caller's abort passed on by hand.
+ */
+function eitherSignal(caller: AbortSignal | null, timer: AbortController): AbortSignal {
+  if (!caller) return timer.signal;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([caller, timer.signal]);
+  if (caller.aborted) timer.abort(caller.reason);
+  else caller.addEventListener('abort', () => timer.abort(caller.reason), { once: true });
+  return timer.signal;
+}
+
+/**
+ * `fetch` with a time limit, together with the caller's own signal. The timer stays on after the headers are in,
+ * so an answer whose body stalls is given up too (openapi-fetch reads it after this returns); once the answer is
+ * read, aborting it changes nothing. A call given up for time rejects with RequestTimeoutError whichever way the
+ * browser reports the abort.
+ */
+export async function fetchWithTimeout(request: Request, timeoutMs: number = timeoutFor(request)) {
+  const timer = new AbortController();
+  const timedOut = new RequestTimeoutError(timeoutMs);
+  setTimeout(() => timer.abort(timedOut), timeoutMs);
+  try {
+    // The init's signal replaces the request's own (Fetch §5.4), which `eitherSignal` has folded in.
+    return await globalThis.fetch(request, { signal: eitherSignal(request.signal, timer) });
+  } catch (error) {
+    if (timer.signal.aborted && timer.signal.reason === timedOut) throw timedOut;
+    throw error;
+  }
+}
+
 /** Every non-2xx answer becomes an ApiError, so callers only ever see data or a thrown error. */
 const throwOnError: Middleware = {
   async onResponse({ response }) {
@@ -140,8 +206,9 @@ export const api = createClient<paths>({
   // Absolute, so requests can be built outside a page too (tests); the same origin as the app either way.
   baseUrl: typeof location === 'undefined' ? '' : location.origin,
   credentials: 'include',
-  // Looked up at call time, not at import: the test network layer (MSW) patches the global.
-  fetch: (request) => globalThis.fetch(request),
+  // Every call has a time limit. `globalThis.fetch` is looked up at call time, not at import: the test network layer
+  // (MSW) patches the global.
+  fetch: (request) => fetchWithTimeout(request),
 });
 api.use(throwOnError);
 

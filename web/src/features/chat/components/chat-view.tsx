@@ -17,7 +17,7 @@ import type { VoiceClip } from '../lib/recorder';
 import { useTypists } from '../lib/typing';
 import { dropMessage, upsertMessage, useChatMessages } from '../hooks/use-chat-messages';
 import { useChatProject, useCommunity, useOnline, usePerson } from '../hooks/use-chat-details';
-import { usePendingMessages } from '../hooks/use-outbox';
+import { useOutboxSending, usePendingMessages } from '../hooks/use-outbox';
 import { useSendMessage, useTypingSignal } from '../hooks/use-send-message';
 import { ChatHeaderSkeleton, DirectHeader, ProjectHeader, RoomHeader } from './chat-header';
 import { Composer } from './composer';
@@ -112,7 +112,12 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
         : true;
   const history = useChatMessages(chat, canRead);
   const messages = history.messages;
-  const pending = usePendingMessages(chat, messages);
+  useOutboxSending(me);
+  const outgoing = usePendingMessages(chat, messages);
+  // 'Uploading file...' while a file of this chat is on its way (the first of the chat's queue, being sent).
+  const head = outgoing[0];
+  const isUploading =
+    head?.state === 'sending' && head.pending.file !== undefined && !head.pending.file.uploaded;
   const networkOnline = useBrowserOnline();
   const person = usePerson(chat.kind === 'direct' ? chat.userId : null, messages);
   const online = useOnline(chat.kind === 'direct' ? chat.userId : null);
@@ -259,6 +264,8 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
     );
 
   const status = errorStatus(history.error);
+  // The history's first read waits for a network (TanStack pauses it offline).
+  const waitingForNetwork = history.fetchStatus === 'paused';
   let body: ReactNode;
   let writable = false;
   if (chat.kind === 'room' && room.isPending) {
@@ -317,18 +324,30 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
         </Button>
       </Panel>
     );
-  } else if (history.isPending) {
-    body = <ThreadSkeleton />;
+  } else if (history.isPending && !(waitingForNetwork && outgoing.length > 0)) {
     writable = true;
+    // Offline with nothing kept (a chat's history is never kept on the device, src/lib/persisted-cache.ts): said
+    // so, rather than a skeleton that never ends. What is written now waits to send.
+    body = waitingForNetwork ? (
+      <Panel
+        icon={<CloudOff className="size-8" aria-hidden />}
+        title="Messages load when you're back online"
+        text="What was written in your chats is not kept on this device."
+      />
+    ) : (
+      <ThreadSkeleton />
+    );
   } else {
     writable = true;
     body =
-      messages.length === 0 && pending.length === 0 && typists.length === 0 ? (
+      messages.length === 0 && outgoing.length === 0 && typists.length === 0 ? (
         <EmptyThread />
       ) : (
         <MessageThread
           messages={messages}
-          pending={pending}
+          outgoing={outgoing}
+          onRetry={sender.retry}
+          onDiscard={sender.discard}
           me={me}
           isGroup={chat.kind !== 'direct'}
           hasOlder={history.hasNextPage}
@@ -345,7 +364,7 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
 
   function onVoice(clip: VoiceClip) {
     const seconds = Math.max(1, Math.round(clip.seconds));
-    void sender.sendFile(clip.blob, `voice-message-${seconds}s.${clip.extension}`, 'audio');
+    sender.sendFile(clip.blob, `voice-message-${seconds}s.${clip.extension}`, 'audio');
   }
 
   return (
@@ -363,11 +382,10 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
         <Composer
           placeholder={PLACEHOLDERS[chat.kind]}
           onSend={sender.sendText}
-          onFile={(file, name, kind) => void sender.sendFile(file, name, kind)}
+          onFile={sender.sendFile}
           onVoice={onVoice}
           onTyping={signalTyping}
-          isSending={sender.isSending}
-          isUploading={sender.isUploading}
+          isUploading={isUploading}
           editing={
             editing
               ? {

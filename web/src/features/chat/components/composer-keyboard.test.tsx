@@ -35,7 +35,7 @@ function device(touch: boolean) {
 }
 
 function renderComposer(editing?: { text: string; onSave: (text: string) => Promise<boolean> }) {
-  const onSend = vi.fn(() => Promise.resolve(true));
+  const onSend = vi.fn();
   render(
     <Composer
       placeholder="Message this person..."
@@ -43,7 +43,6 @@ function renderComposer(editing?: { text: string; onSave: (text: string) => Prom
       onFile={() => {}}
       onVoice={() => {}}
       onTyping={() => {}}
-      isSending={false}
       isUploading={false}
       editing={editing ? { ...editing, onCancel: () => {} } : null}
     />,

@@ -59,11 +59,10 @@ function renderComposer() {
   return render(
     <Composer
       placeholder="Message this person..."
-      onSend={() => Promise.resolve(true)}
+      onSend={() => {}}
       onFile={() => {}}
       onVoice={() => {}}
       onTyping={() => {}}
-      isSending={false}
       isUploading={false}
     />,
   );

@@ -23,12 +23,11 @@ const pickerClass = cn(
 
 export interface ComposerProps {
   placeholder: string;
-  /** Sends the text; resolves true once sent (the field is then cleared). */
-  onSend: (text: string) => Promise<boolean>;
+  /** Sends the text: it goes into the thread at once (and the field is cleared), whatever the network. */
+  onSend: (text: string) => void;
   onFile: (file: Blob, name: string, kind: AttachmentKind) => void;
   onVoice: (clip: VoiceClip) => void;
   onTyping: () => void;
-  isSending: boolean;
   isUploading: boolean;
   /** A message of mine being edited: the field holds its text, saved the way a new one is sent. */
   editing?: { text: string; onSave: (text: string) => Promise<boolean>; onCancel: () => void } | null;
@@ -36,9 +35,10 @@ export interface ComposerProps {
 
 /**
  * The input bar (spec 000 §2, §5): the image and document pickers, the message field, the voice button (press and
- * hold records, release sends) and send, disabled while the text is blank or a message is being sent. On a hardware
- * keyboard Enter sends and Shift+Enter breaks the line; on a touch keyboard Enter breaks the line and the button
- * sends (@/lib/use-touch-keyboard). The pickers wait while a file uploads ('Uploading file...').
+ * hold records, release sends) and send, disabled while the text is blank (or an edit is being saved). A message on
+ * its way holds nothing up: it is in the thread, marked as it goes (../lib/outbox.ts), and the field is free at once.
+ * On a hardware keyboard Enter sends and Shift+Enter breaks the line; on a touch keyboard Enter breaks the line and
+ * the button sends (@/lib/use-touch-keyboard). The pickers wait while a file uploads ('Uploading file...').
  */
 export function Composer({
   placeholder,
@@ -46,7 +46,6 @@ export function Composer({
   onFile,
   onVoice,
   onTyping,
-  isSending,
   isUploading,
   editing = null,
 }: ComposerProps) {
@@ -77,7 +76,7 @@ export function Composer({
   }, [text]);
 
   const blank = text.trim().length === 0;
-  const busy = isSending || saving;
+  const busy = saving;
 
   async function submit() {
     if (blank || busy) return;
@@ -88,7 +87,8 @@ export function Composer({
       if (saved) setText('');
       return;
     }
-    if (await onSend(sent.trim())) setText((current) => (current === sent ? '' : current));
+    onSend(sent.trim());
+    setText('');
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

@@ -4,19 +4,26 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { Message } from '../api/types';
 import { dayKey, dayLabel } from '../lib/format';
-import type { PendingMessage } from '../lib/outbox';
+import type { OutgoingState, PendingMessage } from '../lib/outbox';
+import type { Outgoing } from '../hooks/use-outbox';
 import { MessageBubble } from './message-bubble';
 
-/** A message waiting to send, drawn as my message (its id is a placeholder below every real one). */
+/**
+ * A message not stored yet, drawn as my message (its id is a placeholder below every real one). A file shows its
+ * name, a voice message says so: there is no address to show them by until they are uploaded.
+ */
 function pendingAsMessage(pending: PendingMessage, me: number, index: number): Message {
+  const { file } = pending;
   return {
     id: -1 - index,
     clientId: pending.clientId,
     conversationId: 0,
     senderId: me,
     senderName: '',
-    content: pending.content,
-    messageType: 'text',
+    content: file ? (file.kind === 'audio' ? 'Voice message' : file.name) : pending.content,
+    messageType: file?.kind ?? 'text',
+    attachmentType: file?.kind ?? null,
+    attachmentName: file?.name ?? null,
     createdAt: pending.createdAt,
   };
 }
@@ -35,8 +42,11 @@ function sameRun(a: Message | undefined, b: Message | undefined): boolean {
 
 export interface MessageThreadProps {
   messages: Message[];
-  /** My messages waiting to send, oldest first: shown after the rest, marked "Waiting to send". */
-  pending?: readonly PendingMessage[];
+  /** My messages not stored yet, oldest first: shown after the rest, marked as they stand (sending, waiting, failed). */
+  outgoing?: readonly Outgoing[];
+  /** A message that was not sent (by its client id): send it again, or give it up. */
+  onRetry?: (clientId: string) => void;
+  onDiscard?: (clientId: string) => void;
   me: number;
   /** Project and room chats name the sender of each run. */
   isGroup: boolean;
@@ -59,7 +69,9 @@ export interface MessageThreadProps {
  */
 export function MessageThread({
   messages: stored,
-  pending = [],
+  outgoing = [],
+  onRetry,
+  onDiscard,
   me,
   isGroup,
   hasOlder,
@@ -76,10 +88,13 @@ export function MessageThread({
   const previous = useRef<{ first?: number; last?: number; height: number }>({ height: 0 });
   const [showJump, setShowJump] = useState(false);
   const [unseen, setUnseen] = useState(0);
-  const waiting = useMemo(() => new Set(pending.map((message) => message.clientId)), [pending]);
+  const states = useMemo(
+    () => new Map<string, OutgoingState>(outgoing.map(({ pending, state }) => [pending.clientId, state])),
+    [outgoing],
+  );
   const messages = useMemo(
-    () => [...stored, ...pending.map((message, index) => pendingAsMessage(message, me, index))],
-    [stored, pending, me],
+    () => [...stored, ...outgoing.map(({ pending }, index) => pendingAsMessage(pending, me, index))],
+    [stored, outgoing, me],
   );
 
   const first = messages[0]?.id;
@@ -99,6 +114,14 @@ export function MessageThread({
     }
     previous.current = { first, last: last?.id, height: element.scrollHeight };
   }, [first, last, me]);
+
+  // A message of mine turning failed grows by its Retry and Delete: a reader at the bottom stays there, to see them.
+  const outgoingStates = outgoing.map(({ state }) => state).join();
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+    if (element) previous.current.height = element.scrollHeight;
+  }, [outgoingStates]);
 
   // 'typing…' appearing at the bottom keeps a reader who is at the bottom there.
   const hasTyping = Boolean(typing);
@@ -157,7 +180,8 @@ export function MessageThread({
             const newDay = !before || dayKey(before.createdAt) !== dayKey(message.createdAt);
             const startsRun = newDay || !sameRun(before, message);
             const endsRun = !sameRun(message, after);
-            const isWaiting = message.clientId != null && waiting.has(message.clientId);
+            const clientId = message.clientId;
+            const state = clientId != null ? states.get(clientId) : undefined;
             return (
               // A message sent from the queue keeps its place (and its element) as its stored copy replaces it.
               <Fragment key={message.clientId ?? message.id}>
@@ -175,8 +199,10 @@ export function MessageThread({
                     showName={isGroup && startsRun}
                     showAvatar={endsRun}
                     onActions={onActions}
-                    waiting={isWaiting}
-                    hasOptions={!isWaiting && (message.senderId === me || othersHaveOptions)}
+                    outgoing={state}
+                    onRetry={clientId != null ? () => onRetry?.(clientId) : undefined}
+                    onDiscard={clientId != null ? () => onDiscard?.(clientId) : undefined}
+                    hasOptions={!state && (message.senderId === me || othersHaveOptions)}
                     onOpenImage={onOpenImage}
                     senderRole={roleOf(message.senderId)}
                   />

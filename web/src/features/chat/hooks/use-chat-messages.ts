@@ -2,8 +2,9 @@ import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/re
 import { useMemo } from 'react';
 import { apiKey, invalidatePath } from '@/lib/api/query-keys';
 import { messagesQuery, type MessagesData } from '../api/chat';
-import type { Message } from '../api/types';
+import type { Conversation, Message } from '../api/types';
 import { messagesPath, type OpenChat } from '../lib/chat-ref';
+import { timeOf } from '../lib/sort';
 
 /**
  * Every message of the loaded pages in sending order, each once: pages may overlap while rows are added, and the
@@ -57,6 +58,53 @@ export function upsertMessage(queryClient: QueryClient, chat: OpenChat, message:
   queryClient.setQueryData<MessagesData>(apiKey(messagesPath(chat)), (data) =>
     data ? placeMessage(data, message) : data,
   );
+}
+
+/** The cached conversation lists (`/api/conversations`, whatever its query). */
+export function isConversationList(key: readonly unknown[]): boolean {
+  return key[0] === '/api/conversations';
+}
+
+/**
+ * The conversation list with this message as its conversation's last (its text and time, `unread` as given), moved
+ * to the top; false when no cached list holds its conversation (a first message: only the server knows the new
+ * conversation's people). Both a frame (../live.ts) and my own send write the list this way, instead of reading
+ * all of it again.
+ */
+export function noteInConversationList(queryClient: QueryClient, message: Message, unread: boolean): boolean {
+  let listed = false;
+  queryClient.setQueriesData<Conversation[]>(
+    { predicate: (query) => isConversationList(query.queryKey) },
+    (list) => {
+      const at = list?.findIndex((conversation) => conversation.id === message.conversationId) ?? -1;
+      const conversation = list?.[at];
+      if (!list || !conversation) return list;
+      listed = true;
+      // Frames may come out of order: an older message changes only the unread mark, and the list's order stays.
+      if (timeOf(message.createdAt) < timeOf(conversation.lastMessageAt))
+        return list.map((c) =>
+          c === conversation ? { ...c, hasUnreadMessages: c.hasUnreadMessages || unread } : c,
+        );
+      const latest: Conversation = {
+        ...conversation,
+        lastMessage: message.content,
+        lastMessageAt: message.createdAt,
+        hasUnreadMessages: unread,
+      };
+      return [latest, ...list.filter((c) => c !== conversation)];
+    },
+  );
+  return listed;
+}
+
+/**
+ * A message I sent is stored: it takes its place in the chat's history and, as the last message (read: I sent it),
+ * at the top of the conversation list. The list is read again only for a conversation it does not hold yet.
+ */
+export function noteSentMessage(queryClient: QueryClient, chat: OpenChat, message: Message): void {
+  upsertMessage(queryClient, chat, message);
+  if (!noteInConversationList(queryClient, message, false))
+    void invalidatePath(queryClient, '/api/conversations');
 }
 
 /** Take a message out of the open chat's cache. */

@@ -1,14 +1,10 @@
-import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { errorStatus, failureText, serverMessage } from '@/lib/api/client';
-import { invalidatePath } from '@/lib/api/query-keys';
 import { toast } from '@/lib/toast';
 import { liveChannel } from '@/lib/ws';
-import { sendMessage, uploadFile } from '../api/chat';
-import type { AttachmentKind, Message, MessageBody } from '../api/types';
+import type { AttachmentKind } from '../api/types';
 import { toChatRef, type OpenChat } from '../lib/chat-ref';
-import { isNetworkFailure, newClientId, outbox } from '../lib/outbox';
-import { upsertMessage } from './use-chat-messages';
+import { outbox } from '../lib/outbox';
 
 /** Uploads larger than this are refused by the server (API.md "Uploads"): said before sending them. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -25,7 +21,8 @@ export function sendFailed(chat: OpenChat, error: unknown): void {
   });
 }
 
-function uploadFailed(error?: unknown): void {
+/** The spec's toast for a file that could not be uploaded (spec 000 §8). */
+export function uploadFailed(error?: unknown): void {
   toast({
     title: 'Upload Failed',
     description: failureText(error, 'Failed to upload file. Please try again.'),
@@ -34,70 +31,35 @@ function uploadFailed(error?: unknown): void {
 }
 
 /**
- * Sending to the open chat: text (`send`), and a file (`sendFile`: uploaded, then sent as an image, a document or
- * a voice message). What was sent goes into the chat at once; the frame that follows carries the same message
- * (../live.ts), so it shows once. Failures have the spec's toasts (spec 000 §8). Text typed with no network, or behind messages still
- * waiting, joins the queue (../lib/outbox.ts) and shows as "Waiting to send" until it is sent.
+ * Sending to the open chat. Everything sent joins the queue (../lib/outbox.ts) and shows in the chat at once:
+ * "Sending…", then the stored message; "Waiting to send" with no network; "Not sent" with Retry when a try failed.
+ * Nothing here waits for the network, so Send and Enter are never held up by a message still on its way, and the
+ * field clears at once (the text is in the thread, and stays there until it is stored or discarded).
  */
 export function useSendMessage(chat: OpenChat) {
-  const queryClient = useQueryClient();
-  const send = useMutation({
-    mutationFn: (body: MessageBody) => sendMessage(chat, body),
-    // Sent now or not at all: a send the network cut off joins the queue instead of pausing here.
-    networkMode: 'always',
-    onSuccess: (message: Message) => {
-      upsertMessage(queryClient, chat, message);
-      void invalidatePath(queryClient, '/api/conversations');
-    },
-    onError: (error, body) => {
-      if (!(body.clientId && isNetworkFailure(error))) sendFailed(chat, error);
-    },
-  });
-  const upload = useMutation({
-    mutationFn: async ({ file, name, kind }: { file: Blob; name: string; kind: AttachmentKind }) => {
-      if (file.size > MAX_UPLOAD_BYTES) throw new Error('too big');
-      const attachmentUrl = await uploadFile(file, name);
-      return { attachmentUrl, attachmentType: kind, attachmentName: name };
-    },
-    onError: uploadFailed,
-  });
-
+  const sendText = useCallback((content: string) => void outbox.add(chat, content), [chat]);
   const sendFile = useCallback(
-    async (file: Blob, name: string, kind: AttachmentKind) => {
-      let attachment: Awaited<ReturnType<typeof upload.mutateAsync>>;
-      try {
-        attachment = await upload.mutateAsync({ file, name, kind });
-      } catch {
+    (blob: Blob, name: string, kind: AttachmentKind) => {
+      // The server would refuse it whatever the network: said now, and not queued.
+      if (blob.size > MAX_UPLOAD_BYTES) {
+        uploadFailed();
         return;
       }
-      await send.mutateAsync({ content: '', ...attachment }).catch(() => {});
+      outbox.add(chat, '', { file: { blob, name, kind } });
     },
-    [send, upload],
+    [chat],
   );
-
-  return {
-    /** Sends text; resolves true when it was sent or queued to be sent. */
-    sendText: async (content: string) => {
-      // After messages still waiting (in any chat) it waits too: they go out in the order they were typed.
-      if (!onlineManager.isOnline() || outbox.items().length > 0) {
-        outbox.add(chat, content);
-        return true;
-      }
-      const clientId = newClientId();
-      try {
-        await send.mutateAsync({ content, clientId });
-        return true;
-      } catch (error) {
-        // The network went on the way: it may even have been stored; the queue sends it again under the same id.
-        if (!isNetworkFailure(error)) return false;
-        outbox.add(chat, content, clientId);
-        return true;
-      }
-    },
-    sendFile,
-    isSending: send.isPending,
-    isUploading: upload.isPending,
-  };
+  return useMemo(
+    () => ({
+      sendText,
+      sendFile,
+      /** Sends a failed message again, under the same client id (stored once, however often it is sent). */
+      retry: (clientId: string) => outbox.retry(clientId),
+      /** Gives up a message that was not sent (its chat's later messages then go). */
+      discard: (clientId: string) => outbox.remove(clientId),
+    }),
+    [sendText, sendFile],
+  );
 }
 
 /** At most one typing frame a second (the server passes on no more). */
