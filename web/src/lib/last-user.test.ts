@@ -5,7 +5,7 @@ import { CURRENT_USER_KEY, currentUserQuery, keepLastUserInStep, type User } fro
 import { makeUser } from '@/test/fixtures';
 import { http } from '@/test/http';
 import { server, setupMswServer } from '@/test/server';
-import { hasSessionHint, lastUser } from './last-user';
+import { hasSessionHint, keepLastUser, lastUser } from './last-user';
 
 setupMswServer();
 
@@ -67,5 +67,16 @@ describe('the last signed-in person, for an offline reload', () => {
     await expect(createQueryClient().fetchQuery(currentUserQuery())).rejects.toThrow();
     online.mockRestore();
     stop();
+  });
+});
+
+describe('the person kept for an offline reload', () => {
+  it('keeps their position no finer than about 1 km, and no email or connect code', () => {
+    keepLastUser(makeUser({ id: 5, lat: 51.507412, lng: -0.127758 }));
+    const kept = localStorage.getItem('grow.lastUser') ?? '';
+    expect(lastUser()).toMatchObject({ id: 5, lat: 51.51, lng: -0.13, email: null, connectCode: null });
+    expect(kept).not.toContain('51.5074');
+    keepLastUser(null);
+    expect(lastUser()).toBeNull();
   });
 });

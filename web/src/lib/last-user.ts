@@ -30,10 +30,25 @@ export function lastUser(): User | null {
   }
 }
 
+/** A position no finer than about 1 km (two decimals), as the server shares anyone's: the device keeps no more. */
+function coarse(degrees: number | null | undefined): number | null | undefined {
+  return typeof degrees === 'number' ? Math.round(degrees * 100) / 100 : degrees;
+}
+
 /** Keeps (or, with null, forgets) the signed-in person's record for an offline reload. */
 export function keepLastUser(user: User | null): void {
   try {
-    if (user) localStorage.setItem(KEY, JSON.stringify({ ...user, email: null, connectCode: null }));
+    if (user)
+      localStorage.setItem(
+        KEY,
+        JSON.stringify({
+          ...user,
+          lat: coarse(user.lat),
+          lng: coarse(user.lng),
+          email: null,
+          connectCode: null,
+        }),
+      );
     else localStorage.removeItem(KEY);
   } catch {
     // Storage full or refused (private mode): an offline reload then shows the retryable error instead.

@@ -1,7 +1,13 @@
-// What the app keeps of its signed-in person's data between visits, so that a reload with no network shows each
-// screen as they last saw it (issue 31, "Offline"). It lives in localStorage under one prefix, belongs to one
-// person (their id is written beside it and checked before anything is restored), and holds nothing secret:
-// no sign-in answers, no connect codes, no emails (even their own), no tokens.
+// What the app keeps of its signed-in person's data between visits, so that a reload with no network shows their
+// screens as they last saw them (issue 31, "Offline"). Issue 49 narrowed it, as Bluesky's social-app does (one
+// cache per account, only named roots persisted):
+// - an allow-list: only the answers those screens show (`KEPT_PATHS`); anything else is never written, so a busy
+//   chat, a search or a pledge causes no write at all;
+// - per account: one record per person (`grow.offline.<their id>.queries`, the id checked again inside), never read
+//   for anyone else, and removed when someone else signs in or nobody is signed in any more;
+// - written off the main path: in idle time, and only the answers that changed are serialised again.
+// It holds nothing secret (no sign-in answers, connect codes, emails, even their own, or tokens), no message's
+// words and no position finer than the server's 1 km.
 import {
   dehydrate,
   hashKey,
@@ -15,7 +21,15 @@ import {
 
 /** Every record kept for offline use starts with this; `clearPersistedCache()` removes them all. */
 export const PERSIST_PREFIX = 'grow.offline.';
-const QUERIES = 'queries';
+
+/** The name (under the prefix) of one person's kept screens. */
+export function queriesRecordName(userId: number): string {
+  return `${userId}.queries`;
+}
+/** The storage key of some person's kept screens, their id in the first group. */
+const QUERIES_RECORD = /^grow\.offline\.(\d+)\.queries$/;
+/** Builds before issue 49 kept one record for whoever was signed in, direct messages included: removed unread. */
+const LEGACY_QUERIES = 'queries';
 
 /**
  * The shape of kept data: the API types' digest (vite.config.ts), so a build whose answers have another shape drops
@@ -28,15 +42,45 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_MAX_CHARS = 1_000_000;
 /** One answer larger than this (a huge list) is left out rather than crowding out every other screen. */
 export const PERSIST_MAX_QUERY_CHARS = 200_000;
-/** Writes come at most this often: a burst of answers (a screen loading) is written once. */
+/** A write waits this long after the answer that asked for it: a burst of answers (a screen loading) is written once. */
 export const PERSIST_THROTTLE_MS = 1_000;
+/** How long a write may wait for the browser to be idle before it is done anyway. */
+const IDLE_TIMEOUT_MS = 5_000;
 
-/** Paths whose answers are never kept: sign-in answers (the user, with their email), moderation, presence. */
-const NEVER_KEPT = ['/api/auth', '/api/admin', '/api/users/me/connect-code'];
-/** `/api/users/12/presence`: 'ONLINE' from a past visit would be a lie offline. */
-const PRESENCE = /^\/api\/users\/\d+\/presence$/;
-/** Field names whose values are never written, at any depth of an answer. */
-const SECRET_FIELDS = new Set([
+/**
+ * The answers kept, by path: what a person's own screens show when opened with no network. Left out on purpose:
+ * - message histories, direct, project and room alike (what people wrote to each other): a chat opens on the
+ *   network, and what was typed offline waits in the outbox (src/features/chat/lib/outbox.ts), not here;
+ * - pledges and investments (money), the blocked list, searches and the people they find, nearby people, presence
+ *   ('ONLINE' from a past visit would be a lie), requests the person sent, moderation, connect codes, and the
+ *   sign-in answers (the signed-in person is kept apart, without email, by src/lib/last-user.ts).
+ */
+const KEPT_PATHS: readonly RegExp[] = [
+  // Explore: the deck's first page, and whether anything was ever swiped (an empty deck, or one seen to the end).
+  /^\/api\/feed$/,
+  /^\/api\/feed\/swipes$/,
+  // Create and the chat's Projects tab: their projects, those they work on; the projects they follow.
+  /^\/api\/projects$/,
+  /^\/api\/projects\/(collaborating|supported)$/,
+  // A project's own screen: the project, its tasks, updates, feedback and team (never its pledges or its chat).
+  /^\/api\/projects\/\d+(\/(tasks|updates|feedback|collaborators))?$/,
+  // Ideate: the people and conversations listed (without the last message's words: the list does not show them),
+  // the requests waiting for an answer, the rooms.
+  /^\/api\/connections\/(with-users|requests|collaboration-requests)$/,
+  /^\/api\/conversations$/,
+  /^\/api\/communities$/,
+  // Rewards. Notifications, contents included: each is about a project, a task, coins or a request (no type
+  // carries a message's words), and the bell and its list are what a person opens first. Their own settings.
+  /^\/api\/rewards$/,
+  /^\/api\/notifications(\/count)?$/,
+  /^\/api\/users\/me\/notification-settings$/,
+];
+
+/** Query parameters that make an answer a search or a question about a place: never kept, whatever the path. */
+const NEVER_KEPT_PARAMS = ['q', 'lat', 'lng'];
+
+/** Field names whose values are never written, at any depth of an answer: secrets, and a message's words. */
+const DROPPED_FIELDS = new Set([
   'email',
   'connectCode',
   'rememberToken',
@@ -44,7 +88,10 @@ const SECRET_FIELDS = new Set([
   'password',
   'auth',
   'p256dh',
+  'lastMessage',
 ]);
+/** Field names of a position: kept to 2 decimals (about 1 km, what the server itself tells others), at any depth. */
+const POSITION_FIELDS = new Set(['lat', 'lng', 'latitude', 'longitude']);
 
 interface PersistedQueries {
   version: string;
@@ -67,8 +114,12 @@ export function readPersisted<T>(name: string): T | null {
 
 /** Keeps a record for offline use; false when the browser refuses (full, private mode): nothing is kept then. */
 export function writePersisted(name: string, value: unknown): boolean {
+  return writePersistedText(name, JSON.stringify(value));
+}
+
+function writePersistedText(name: string, text: string): boolean {
   try {
-    localStorage.setItem(PERSIST_PREFIX + name, JSON.stringify(value));
+    localStorage.setItem(PERSIST_PREFIX + name, text);
     return true;
   } catch {
     removePersisted(name);
@@ -84,6 +135,30 @@ export function removePersisted(name: string): void {
   }
 }
 
+/** The storage keys under the prefix. */
+function persistedKeys(): string[] {
+  const keys: string[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(PERSIST_PREFIX)) keys.push(key);
+    }
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+  return keys;
+}
+
+/** Removes the kept screens of everyone but `userId`; true when there were any. */
+function removeOtherAccounts(userId: number): boolean {
+  const others = persistedKeys().filter((key) => {
+    const id = QUERIES_RECORD.exec(key)?.[1];
+    return id !== undefined && Number(id) !== userId;
+  });
+  for (const key of others) removePersisted(key.slice(PERSIST_PREFIX.length));
+  return others.length > 0;
+}
+
 const clearListeners = new Set<() => void>();
 
 /** Be told when everything kept is cleared (a module holding a copy in memory drops it too). */
@@ -93,43 +168,44 @@ export function onPersistedCacheCleared(listener: () => void): () => void {
 }
 
 /**
- * Forgets everything kept for offline use: the screens' data and the messages waiting to send. Every way out of a
- * session calls it, before anyone else signs in on this device.
+ * Forgets everything kept for offline use: every person's screens and the messages waiting to send. Every way out
+ * of a session calls it, before anyone else signs in on this device.
  */
 export function clearPersistedCache(): void {
   try {
-    const names: string[] = [];
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(PERSIST_PREFIX)) names.push(key);
-    }
-    for (const key of names) localStorage.removeItem(key);
+    for (const key of persistedKeys()) localStorage.removeItem(key);
   } catch {
     // Storage refused: nothing was kept.
   }
   for (const listener of [...clearListeners]) listener();
 }
 
-// ---- The query cache ----
+// ---- What is kept of an answer ----
 
 function pathOf(key: QueryKey): string | null {
   return typeof key[0] === 'string' ? key[0] : null;
 }
 
-/** Whether an answer may be kept at all (by its path: only the API's, and not the ones above). */
-export function isKeptPath(key: QueryKey): boolean {
+/** Whether an answer may be kept at all: its path is on the allow-list, and it is no search or place. */
+export function isKeptKey(key: QueryKey): boolean {
   const path = pathOf(key);
-  if (!path?.startsWith('/api/') || PRESENCE.test(path)) return false;
-  return !NEVER_KEPT.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  if (path === null || !KEPT_PATHS.some((kept) => kept.test(path))) return false;
+  const params = key[1];
+  if (params === null || typeof params !== 'object') return true;
+  return !NEVER_KEPT_PARAMS.some((param) => param in params);
 }
 
-/** A copy of an answer without any secret field (at any depth). */
-export function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
+/** A copy of an answer as it is kept: without secrets or a message's words, positions to about 1 km (any depth). */
+export function keptForm(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(keptForm);
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [field, inner] of Object.entries(value)) {
-    if (!SECRET_FIELDS.has(field)) copy[field] = withoutSecrets(inner);
+    if (DROPPED_FIELDS.has(field)) continue;
+    copy[field] =
+      POSITION_FIELDS.has(field) && typeof inner === 'number'
+        ? Math.round(inner * 100) / 100
+        : keptForm(inner);
   }
   return copy;
 }
@@ -145,66 +221,31 @@ function firstPageOnly(data: unknown): unknown {
 type KeptQuery = DehydratedState['queries'][number];
 
 /**
- * The signed-in person's cache as it may be kept: their API answers only, without secrets, newest first within
- * the size bounds. `earlier` is what was kept before: answers no longer in memory (dropped from it after a few
- * unused minutes) stay kept until they are too old or crowded out. Each comes back marked as needing a refetch
- * (the app's queries never go stale by time, so a restored answer would be taken for a fresh one once the
- * network is back).
+ * A dehydrated answer as it is restored: marked as needing a refetch (the app's queries never go stale by time, so
+ * a restored answer would be taken for a fresh one once the network is back), with no error or fetch under way.
  */
-export function dehydrateForStorage(
-  queryClient: QueryClient,
-  now: number,
-  { since = 0, earlier = [] }: { since?: number; earlier?: readonly KeptQuery[] } = {},
-): DehydratedState {
-  const kept = (query: Query) =>
-    query.state.status === 'success' &&
-    query.state.data !== undefined &&
-    query.state.dataUpdatedAt >= since &&
-    now - query.state.dataUpdatedAt < PERSIST_MAX_AGE_MS &&
-    isKeptPath(query.queryKey);
-  const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: kept,
-    shouldDehydrateMutation: () => false,
-    serializeData: (data: unknown) => withoutSecrets(firstPageOnly(data)),
-  });
-  const inMemory = new Set(state.queries.map((query) => query.queryHash));
-  const stillKept = earlier.filter(
-    (query) =>
-      !inMemory.has(query.queryHash) &&
-      isKeptPath(query.queryKey) &&
-      now - query.state.dataUpdatedAt < PERSIST_MAX_AGE_MS,
-  );
-  const newestFirst = [...state.queries, ...stillKept].sort(
-    (a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt,
-  );
-  const queries: KeptQuery[] = [];
-  let total = 0;
-  for (const query of newestFirst) {
-    const entry = {
-      queryKey: query.queryKey,
-      queryHash: query.queryHash,
-      dehydratedAt: query.dehydratedAt,
-      ...(query.meta && { meta: query.meta }),
-      ...(query.queryType && { queryType: query.queryType }),
-      state: {
-        ...query.state,
-        error: null,
-        fetchFailureReason: null,
-        fetchStatus: 'idle' as const,
-        isInvalidated: true,
-      },
-    };
-    const size = JSON.stringify(entry).length;
-    if (size > PERSIST_MAX_QUERY_CHARS || total + size > PERSIST_MAX_CHARS) continue;
-    total += size;
-    queries.push(entry);
-  }
-  return { mutations: [], queries };
+function restorable(query: KeptQuery): KeptQuery {
+  return {
+    queryKey: query.queryKey,
+    queryHash: query.queryHash,
+    dehydratedAt: query.dehydratedAt,
+    ...(query.meta && { meta: query.meta }),
+    ...(query.queryType && { queryType: query.queryType }),
+    state: {
+      ...query.state,
+      error: null,
+      fetchFailureReason: null,
+      fetchStatus: 'idle' as const,
+      isInvalidated: true,
+    },
+  };
 }
 
-/** The kept record of this person's data, if it is theirs, of this version and young enough; else null. */
+const isYoung = (updatedAt: number, now: number) => now - updatedAt < PERSIST_MAX_AGE_MS;
+
+/** The kept record of this person's screens, if it is theirs, of this version and young enough; else null. */
 function recordFor(userId: number, now: number): PersistedQueries | null {
-  const record = readPersisted<PersistedQueries>(QUERIES);
+  const record = readPersisted<PersistedQueries>(queriesRecordName(userId));
   if (
     !record ||
     record.version !== PERSIST_VERSION ||
@@ -220,19 +261,19 @@ function recordFor(userId: number, now: number): PersistedQueries | null {
 /**
  * Puts what was kept for this person back into the cache (answers already newer in memory win, as `hydrate`
  * does). Returns whether anything was restored. Another person's record, an old one or another version's is never
- * restored.
+ * restored, nor an answer off the allow-list.
  */
 export function restorePersistedCache(queryClient: QueryClient, userId: number, now = Date.now()): boolean {
   const record = recordFor(userId, now);
   if (!record) return false;
-  hydrate(queryClient, {
-    mutations: [],
-    queries: record.state.queries.filter(
-      (query) => isKeptPath(query.queryKey) && now - query.state.dataUpdatedAt < PERSIST_MAX_AGE_MS,
-    ),
-  });
-  return record.state.queries.length > 0;
+  const queries = record.state.queries.filter(
+    (query) => isKeptKey(query.queryKey) && isYoung(query.state.dataUpdatedAt, now),
+  );
+  hydrate(queryClient, { mutations: [], queries });
+  return queries.length > 0;
 }
+
+// ---- Keeping the cache in step ----
 
 /** The id of a signed-in user's record, or null/undefined (signed out / not known yet). */
 function userIdOf(data: unknown): number | null | undefined {
@@ -242,6 +283,22 @@ function userIdOf(data: unknown): number | null | undefined {
   return typeof id === 'number' ? id : null;
 }
 
+/** Runs `work` when the browser is idle (or after a moment where it cannot say); returns the cancel function. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 0);
+  return () => clearTimeout(handle);
+}
+
+/** One kept answer as written (its JSON) and when the answer it copies was read. */
+interface KeptText {
+  updatedAt: number;
+  text: string;
+}
+
 export interface PersistOptions {
   /** The key of the signed-in user's query (its data is the user, null when signed out). */
   userKey: QueryKey;
@@ -249,10 +306,15 @@ export interface PersistOptions {
 }
 
 /**
- * Keeps the signed-in person's cache in localStorage (throttled, and at once when the page is hidden), and puts
- * it back when they are seen again with no network: at a reload offline (the app then knows them only as the
- * last user, src/lib/last-user.ts) or when the network goes while the app is open (filling screens not read this
- * visit). Signed out, or someone else signed in, the kept record is cleared. Returns the unsubscribe function.
+ * Keeps the signed-in person's screens in localStorage, and puts them back when they are seen again with no
+ * network: at a reload offline (the app then knows them only as the last user, src/lib/last-user.ts) or when the
+ * network goes while the app is open (filling screens not read this visit). Signed out, the kept records are
+ * cleared; when someone else signs in, the others' records are. Returns the unsubscribe function.
+ *
+ * What asks for a write: an allowed answer read from the server (a screen opened, a refetch). A change made in the
+ * cache by hand (a live frame, a mutation's answer) comes in bursts (a busy conversation list) and is written with
+ * the next write, or when the page is hidden, never on its own. Each write serialises again only the answers read
+ * since the last, and writes nothing when what it would write is what is kept.
  */
 export function persistQueryCache(
   queryClient: QueryClient,
@@ -260,34 +322,109 @@ export function persistQueryCache(
 ): () => void {
   const userHash = hashKey(userKey);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelIdle: (() => void) | undefined;
+  /** An allowed answer changed by hand since the last write. */
+  let dirty = false;
   let owner: number | null | undefined;
   // Set when one person follows another without a sign-out between: answers older than this are the other's.
   let ownerSince = 0;
   let restoredFor: number | null = null;
+  // What is kept for `keptFor`, by query hash: read from storage once, then kept in step with each write (and read
+  // again when another tab writes it). Answers dropped from memory (unused for a few minutes) stay kept until they
+  // are too old or crowded out.
+  let keptFor: number | null = null;
+  let kept = new Map<string, KeptText>();
+  let writtenText: string | null = null;
+
+  removePersisted(LEGACY_QUERIES);
 
   const currentUserId = () => userIdOf(queryClient.getQueryData(userKey));
 
+  function forgetKept(): void {
+    keptFor = null;
+    kept = new Map();
+    writtenText = null;
+  }
+
+  function loadKept(userId: number, now: number): void {
+    forgetKept();
+    keptFor = userId;
+    for (const query of recordFor(userId, now)?.state.queries ?? []) {
+      if (isKeptKey(query.queryKey))
+        kept.set(query.queryHash, { updatedAt: query.state.dataUpdatedAt, text: JSON.stringify(query) });
+    }
+  }
+
+  const worthKeeping = (query: Query, now: number) =>
+    query.state.status === 'success' &&
+    query.state.data !== undefined &&
+    query.state.dataUpdatedAt >= ownerSince &&
+    isYoung(query.state.dataUpdatedAt, now) &&
+    isKeptKey(query.queryKey);
+
   function write(): void {
-    clearTimeout(timer);
-    timer = undefined;
+    cancel();
+    dirty = false;
     const userId = currentUserId();
     if (typeof userId !== 'number') return;
     const now = Date.now();
-    const record: PersistedQueries = {
-      version: PERSIST_VERSION,
-      userId,
-      savedAt: now,
-      state: dehydrateForStorage(queryClient, now, {
-        since: ownerSince,
-        earlier: recordFor(userId, now)?.state.queries,
-      }),
-    };
-    writePersisted(QUERIES, record);
+    if (keptFor !== userId) loadKept(userId, now);
+
+    const changed = new Set(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter(
+          (query) =>
+            worthKeeping(query, now) && kept.get(query.queryHash)?.updatedAt !== query.state.dataUpdatedAt,
+        ),
+    );
+    if (changed.size > 0) {
+      const { queries } = dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => changed.has(query),
+        shouldDehydrateMutation: () => false,
+        serializeData: (data: unknown) => keptForm(firstPageOnly(data)),
+      });
+      for (const query of queries)
+        kept.set(query.queryHash, {
+          updatedAt: query.state.dataUpdatedAt,
+          text: JSON.stringify(restorable(query)),
+        });
+    }
+
+    // Newest first, within the size bounds.
+    for (const [hash, entry] of kept) if (!isYoung(entry.updatedAt, now)) kept.delete(hash);
+    const texts: string[] = [];
+    let total = 0;
+    for (const { text } of [...kept.values()].sort((a, b) => b.updatedAt - a.updatedAt)) {
+      if (text.length > PERSIST_MAX_QUERY_CHARS || total + text.length > PERSIST_MAX_CHARS) continue;
+      total += text.length;
+      texts.push(text);
+    }
+    const queriesText = texts.join(',');
+    if (queriesText === writtenText) return;
+    const record =
+      `{"version":${JSON.stringify(PERSIST_VERSION)},"userId":${userId},"savedAt":${now},` +
+      `"state":{"mutations":[],"queries":[${queriesText}]}}`;
+    writtenText = writePersistedText(queriesRecordName(userId), record) ? queriesText : null;
+  }
+
+  function cancel(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    cancelIdle?.();
+    cancelIdle = undefined;
   }
 
   function schedule(): void {
-    if (timer === undefined) timer = setTimeout(write, throttleMs);
+    if (timer !== undefined || cancelIdle !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      cancelIdle = whenIdle(write);
+    }, throttleMs);
   }
+
+  const waiting = () => dirty || timer !== undefined || cancelIdle !== undefined;
 
   function restore(userId: number): void {
     restoredFor = userId;
@@ -299,16 +436,16 @@ export function persistQueryCache(
     if (userId === null) {
       owner = null;
       restoredFor = null;
-      clearTimeout(timer);
-      timer = undefined;
+      cancel();
+      dirty = false;
       clearPersistedCache();
       return;
     }
     if (typeof owner === 'number' && owner !== userId) ownerSince = Date.now();
     owner = userId;
-    const kept = readPersisted<PersistedQueries>(QUERIES);
-    if (kept && kept.userId !== userId) clearPersistedCache();
-    else if (restoredFor !== userId && !onlineManager.isOnline()) restore(userId);
+    // Someone else's screens are never shown to this person, and go now rather than at their next sign-out.
+    removeOtherAccounts(userId);
+    if (restoredFor !== userId && !onlineManager.isOnline()) restore(userId);
   }
 
   const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
@@ -316,11 +453,11 @@ export function persistQueryCache(
       if (event.type === 'updated' || event.type === 'added') onUser(userIdOf(event.query.state.data));
       return;
     }
-    if (!isKeptPath(event.query.queryKey as QueryKey)) return;
-    // A query dropped from memory stays kept (see dehydrateForStorage): only new answers are written.
-    const answered =
-      event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState');
-    if (answered && typeof currentUserId() === 'number') schedule();
+    // A query dropped from memory stays kept (see `kept`): only new answers are written.
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (!isKeptKey(event.query.queryKey as QueryKey) || typeof currentUserId() !== 'number') return;
+    if (event.action.manual) dirty = true;
+    else schedule();
   });
 
   const unsubscribeOnline = onlineManager.subscribe((online) => {
@@ -330,19 +467,29 @@ export function persistQueryCache(
     else restore(userId);
   });
 
+  const unsubscribeCleared = onPersistedCacheCleared(forgetKept);
+
+  // Another tab of the same person wrote their record: read it again before the next write adds to it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || (keptFor !== null && event.key === PERSIST_PREFIX + queriesRecordName(keptFor)))
+      forgetKept();
+  };
   const onHidden = () => {
-    if (document.visibilityState === 'hidden' && timer !== undefined) write();
+    if (document.visibilityState === 'hidden' && waiting()) write();
   };
   const onPageHide = () => {
-    if (timer !== undefined) write();
+    if (waiting()) write();
   };
+  window.addEventListener('storage', onStorage);
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', onPageHide);
 
   return () => {
-    clearTimeout(timer);
+    cancel();
     unsubscribeCache();
     unsubscribeOnline();
+    unsubscribeCleared();
+    window.removeEventListener('storage', onStorage);
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', onPageHide);
   };

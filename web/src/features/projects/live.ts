@@ -1,14 +1,14 @@
 import { invalidatePath } from '@/lib/api/query-keys';
 import { liveFeature } from '@/lib/live';
-import { projectPath, refreshProject } from '@/lib/projects/queries';
+import { projectChanged, projectPath } from '@/lib/projects/queries';
 
 /** The projects area's live frames. */
 export const projectsLive = liveFeature('projects', {
-  // A project the user owns, works on or supports changed (or was deleted): its own reads (details, tasks,
-  // updates, feedback, collaborators) and every list that shows it (`/api/projects?…`, collaborating, supported),
-  // never another project's reads.
+  // A project the user owns, works on or supports changed (or was deleted): at most one read of the project itself,
+  // put into every cached copy of it; its other reads are marked for their next showing, its chat and the lists are
+  // not read again (src/lib/projects/queries.ts `projectChanged`).
   project_changed: ({ projectId }, { queryClient }) => {
-    void refreshProject(queryClient, projectId);
+    void projectChanged(queryClient, projectId);
   },
   // A pledge to one of the user's projects arrived or moved (perhaps in another tab): that project's pledges.
   pledges_changed: ({ projectId }, { queryClient }) => {

@@ -4,7 +4,7 @@ import { invalidatePath } from '@/lib/api/query-keys';
 import { coinsSentence, paidOf, sentences } from '@/lib/coins';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast, type ToastOptions } from '@/lib/toast';
-import { projectPath, projectQuery, refreshProject } from '@/lib/projects/queries';
+import { projectQuery, putProject, refreshProject } from '@/lib/projects/queries';
 import {
   addCollaborator,
   assignTask,
@@ -54,14 +54,20 @@ function uploadFailedToast(error: UploadFailed, description: string): ToastOptio
 const IMAGES_UPLOAD_FAILED = 'Failed to upload images';
 const ATTACHMENTS_UPLOAD_FAILED = 'Failed to upload attachments. Please try again.';
 
-/** Project `id` changed (its details, counts, team, updates…): its reads and the lists that show it, no other's. */
-function refreshOne(queryClient: QueryClient, id: number): void {
-  void refreshProject(queryClient, id);
+/** A task of project `id` was added, removed or completed: its tasks, and its counts (its details, the lists). */
+function refreshTaskCounts(queryClient: QueryClient, id: number): void {
+  void refreshProject(queryClient, id, ['tasks'], { counts: true });
 }
 
 /** A task of project `id` changed in itself (its words, files, assignee): that project's tasks, nothing else. */
 function refreshTasks(queryClient: QueryClient, id: number): void {
-  void invalidatePath(queryClient, `${projectPath(id)}/tasks`);
+  void refreshProject(queryClient, id, ['tasks']);
+}
+
+/** The lists of projects (one was created or deleted); a list not on screen is read when next shown. */
+function refreshLists(queryClient: QueryClient): void {
+  for (const path of ['/api/projects', '/api/projects/collaborating', '/api/projects/supported'])
+    void queryClient.invalidateQueries({ queryKey: [path] });
 }
 
 /** Coins were earned: the balance everywhere (the server pushes `user_updated` too; this covers a closed socket). */
@@ -90,7 +96,7 @@ export function useCreateProject() {
       createProject({ ...project, imageUrls: await upload(images) }),
     onSuccess: (created) => {
       queryClient.setQueryData(projectQuery(created.id).queryKey, created);
-      refreshOne(queryClient, created.id);
+      refreshLists(queryClient);
       refreshCoins(queryClient);
       toast({
         title: 'Project Created!',
@@ -130,8 +136,8 @@ export function useEditProject(projectId: number) {
       return editProject(projectId, body);
     },
     onSuccess: (project, { success }) => {
-      queryClient.setQueryData(projectQuery(projectId).queryKey, project);
-      refreshOne(queryClient, projectId);
+      // The answer is the project as it now is: put in place, nothing read again (issue 49: an edit made ten GETs).
+      putProject(queryClient, project);
       toast(success);
     },
     onError: (error) => {
@@ -154,7 +160,7 @@ export function useDeleteProject(projectId: number) {
     mutationFn: () => deleteProject(projectId),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: projectQuery(projectId).queryKey });
-      refreshOne(queryClient, projectId);
+      refreshLists(queryClient);
       toast({ title: 'Project deleted', description: 'The project and everything in it are gone.' });
     },
     onError: (error) =>
@@ -219,7 +225,7 @@ export function useCreateTask(projectId: number) {
     mutationKey: ['/api/projects/{id}/tasks', 'create', projectId],
     mutationFn: async (input: TaskInput) => createTask(projectId, await taskBody(input)),
     onSuccess: (task) => {
-      refreshOne(queryClient, projectId);
+      refreshTaskCounts(queryClient, projectId);
       toast({ title: 'Task created', description: task.title, variant: 'success' });
     },
     onError: taskFailed('Failed to create task'),
@@ -248,7 +254,7 @@ export function useDeleteTask() {
     mutationKey: ['/api/tasks/{taskId}', 'delete'],
     mutationFn: (task: Task) => deleteTask(task.id),
     onSuccess: (_nothing, task) => {
-      refreshOne(queryClient, task.projectId);
+      refreshTaskCounts(queryClient, task.projectId);
       toast({ title: 'Task deleted' });
     },
     onError: taskFailed('Failed to delete task'),
@@ -265,7 +271,7 @@ export function useCompleteTask() {
     mutationKey: ['/api/projects/tasks/{taskId}/complete'],
     mutationFn: (task: Task) => completeTask(task.id),
     onSuccess: (task) => {
-      refreshOne(queryClient, task.projectId);
+      refreshTaskCounts(queryClient, task.projectId);
       refreshCoins(queryClient);
       toast({
         title: 'Task Completed!',
@@ -278,7 +284,7 @@ export function useCompleteTask() {
       });
     },
     onError: (error, task) => {
-      refreshOne(queryClient, task.projectId);
+      refreshTaskCounts(queryClient, task.projectId);
       toast({
         title: 'Error',
         description: serverMessage(error, 'Failed to complete task'),
@@ -340,7 +346,7 @@ export function usePostUpdate(projectId: number) {
       });
     },
     onSuccess: (posted) => {
-      refreshOne(queryClient, projectId);
+      void refreshProject(queryClient, projectId, ['updates']);
       toast({
         title: 'Update Posted!',
         description: `"${posted.title}" is live on your project.`,
@@ -378,7 +384,7 @@ export function usePostFeedback(projectId: number) {
     mutationFn: ({ content, parentId }: { content: string; parentId: number | null }) =>
       postFeedback(projectId, { content: content.trim(), parentId }),
     onSuccess: () => {
-      refreshOne(queryClient, projectId);
+      void refreshProject(queryClient, projectId, ['feedback']);
       toast({ title: 'Feedback submitted!', variant: 'success' });
     },
     onError: (error) =>
@@ -398,7 +404,7 @@ export function useAddCollaborator(projectId: number) {
     mutationKey: ['/api/projects/{id}/collaborators', 'add', projectId],
     mutationFn: ({ userId }: { userId: number; name: string }) => addCollaborator(projectId, userId),
     onSuccess: (_added, { name }) => {
-      refreshOne(queryClient, projectId);
+      void refreshProject(queryClient, projectId, ['collaborators'], { counts: true });
       toast({ title: 'Collaborator added', description: `${name} is on the team.`, variant: 'success' });
     },
     onError: (error) =>
@@ -416,7 +422,7 @@ export function useRemoveCollaborator(projectId: number) {
     mutationKey: ['/api/projects/{id}/collaborators/{userId}', 'remove', projectId],
     mutationFn: ({ userId }: { userId: number; name: string }) => removeCollaborator(projectId, userId),
     onSuccess: (_nothing, { name }) => {
-      refreshOne(queryClient, projectId);
+      void refreshProject(queryClient, projectId, ['collaborators'], { counts: true });
       toast({ title: 'Collaborator removed', description: `${name} is no longer on the team.` });
     },
     onError: (error) =>

@@ -153,9 +153,11 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
         )}
         {owner && (
           <div className="flex gap-2" role="group" aria-label="Project actions">
+            {/* Keyed apart: were Edit's button reused as Save (a submit button of the form that Edit mounts), the
+                browser would finish Edit's click by submitting the form, saving it unchanged at once. */}
             {editing ? (
               <>
-                <Button type="submit" form={EDIT_FORM_ID} className="flex-1" loading={saving}>
+                <Button key="save" type="submit" form={EDIT_FORM_ID} className="flex-1" loading={saving}>
                   {saving ? 'Saving...' : 'Save'}
                 </Button>
                 <Button
@@ -169,7 +171,7 @@ function ManageProject({ project, user }: { project: Project; user: User }) {
               </>
             ) : (
               <>
-                <Button variant="secondary" className="flex-1" onClick={() => setEditing(true)}>
+                <Button key="edit" variant="secondary" className="flex-1" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden />
                   Edit
                 </Button>
