@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { layerOf } from '@/lib/hooks/use-history-layer';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
@@ -77,6 +78,36 @@ describe('Dialog as a step of the history', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(layerOf(window.history.state)).toBe(0));
     expect(dialog('First')).not.toBeInTheDocument();
+  });
+
+  it('a dialog that closes as its act leads elsewhere leaves that navigation alone', async () => {
+    function Leaving() {
+      const [open, setOpen] = useState(true);
+      return (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent>
+            <DialogTitle>Delete</DialogTitle>
+            <DialogDescription>Then go home</DialogDescription>
+            <button
+              onClick={() => {
+                // Closed first (as a session's end takes the signed-in tree away at once), then the navigation.
+                flushSync(() => setOpen(false));
+                window.history.pushState(null, '', '/home');
+              }}
+            >
+              Delete and leave
+            </button>
+          </DialogContent>
+        </Dialog>
+      );
+    }
+    render(<Leaving />);
+    expect(layerOf(window.history.state)).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete and leave' }));
+    await waitFor(() => expect(dialog('Delete')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.location.pathname).toBe('/home');
+    window.history.replaceState(null, '', '/');
   });
 
   it('an uncontrolled dialog is a step too', async () => {

@@ -78,7 +78,9 @@ export function useHistoryLayer(open: boolean, close: () => void): void {
       queueMicrotask(() => {
         if (leaving !== mine) return;
         leaving = null;
-        window.history.back();
+        // Still on its entry: a navigation made in the same moment (a dialog whose act leads elsewhere, such as a
+        // deleted account to the start) has its own entry on top now, and Back would undo it.
+        if (layerOf(window.history.state) === mine) window.history.back();
       });
     };
   }, [open]);
