@@ -2,16 +2,7 @@ import { queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap, unwrapPage } from '@/lib/api/client';
 import { pagedQuery, pageQuery, toPage, type Page } from '@/lib/api/pages';
 import { apiKey } from '@/lib/api/query-keys';
-import type {
-  DeckFilters,
-  Feedback,
-  NewFeedback,
-  Pledge,
-  PledgeResponse,
-  Project,
-  SupportResponse,
-  Swipe,
-} from './types';
+import type { DeckFilters, Pledge, PledgeResponse, Project, SupportResponse, Swipe } from './types';
 
 /** How many cards a deck page brings; the next page is fetched while a few cards are still left. */
 export const DECK_PAGE_SIZE = 20;
@@ -75,33 +66,6 @@ export function supportProject(projectId: number): Promise<SupportResponse> {
   return unwrap(api.POST('/api/projects/{id}/support', { params: { path: { id: String(projectId) } } }));
 }
 
-/** `GET /api/projects/supported`, page by page: the 'projects you follow' dialog. Live through `project_changed`. */
-export function supportedProjectsQuery() {
-  return pagedQuery(apiKey('/api/projects/supported'), (cursor, signal) =>
-    unwrapPage(api.GET('/api/projects/supported', { params: { query: pageQuery(cursor) }, signal })),
-  );
-}
-
-/** `POST /api/projects/{id}/feedback` `{content, imageUrl?, parentId?}` (the image as a data URL). */
-export function postFeedback(projectId: number, body: NewFeedback): Promise<Feedback> {
-  return unwrap(
-    api.POST('/api/projects/{id}/feedback', { params: { path: { id: String(projectId) } }, body }),
-  );
-}
-
-/** The fixed message a collaboration request carries (spec 001 §7). */
-export const COLLABORATION_MESSAGE = "I'd love to collaborate on this project!";
-
-/** `POST /api/projects/{id}/request-collaboration`: the owner is asked (400 when asked already). */
-export async function requestCollaboration(projectId: number): Promise<void> {
-  await unwrap(
-    api.POST('/api/projects/{id}/request-collaboration', {
-      params: { path: { id: String(projectId) } },
-      body: { message: COLLABORATION_MESSAGE },
-    }),
-  );
-}
-
 /** `POST /api/projects/{id}/pledge` `{amount (pence), message}`: investors only. */
 export function createPledge(projectId: number, amount: number, message: string): Promise<PledgeResponse> {
   return unwrap(
@@ -140,17 +104,4 @@ export function investmentsQuery() {
     },
     meta: { live: true },
   });
-}
-
-/** `POST /api/upload` with one `file` (an image for feedback, judged and re-encoded by the server): its address. */
-export async function uploadImage(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const answer = await unwrap(
-    // openapi-fetch sends a FormData body as it is (the browser sets the multipart boundary).
-    api.POST('/api/upload', { body: form as unknown as { file: string } }),
-  );
-  const url = answer.fileUrl ?? answer.fileUrls[0];
-  if (!url) throw new Error('The upload gave no address');
-  return url;
 }
