@@ -9,7 +9,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Features talk through src/lib and the query cache, never to each other (shared/ARCHITECTURE.md).
+ * Features talk through src/lib, src/resources (one home per server resource: its query and mutation factories)
+ * and the query cache, never to each other (shared/ARCHITECTURE.md).
  * For every folder in src/features, files inside it may not import another feature, neither through
  * the `@/` alias nor by a relative path that climbs out of the feature (one block per folder depth,
  * since how many `../` leave the feature depends on how deep the file sits).
@@ -50,12 +51,12 @@ const featureBoundaries = features.flatMap((feature) =>
           patterns: [
             {
               regex: `^@/features/(?!${escapeRegex(feature)}(/|$))`,
-              message: `Features may not import each other: move what '${feature}' needs to src/lib or src/components.`,
+              message: `Features may not import each other: move what '${feature}' needs to src/lib, src/resources or src/components.`,
             },
             {
               regex: '^@/app(/|$)',
               message:
-                'Features never import the app (src/app): what both need lives in src/lib or src/components.',
+                'Features never import the app (src/app): what both need lives in src/lib, src/resources or src/components.',
             },
             {
               regex: `^(\\.\\./){${depth + 1},}`,
@@ -155,8 +156,10 @@ export default defineConfig(
   },
   ...featureBoundaries,
   {
+    // src/resources sits with src/lib under the features: every feature may read a resource, so a resource that
+    // reached into a feature or the app would tie the features together again.
     name: 'grow/shared-code-is-feature-free',
-    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/resources/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -166,11 +169,11 @@ export default defineConfig(
             {
               // '@/features/…' as well as a relative '../features/…'.
               regex: '(^|/)features/',
-              message: 'Shared code (src/lib, src/components) may not depend on a feature.',
+              message: 'Shared code (src/lib, src/resources, src/components) may not depend on a feature.',
             },
             {
               regex: '^@/app(/|$)|^(\\.\\./)+app(/|$)',
-              message: 'Shared code (src/lib, src/components) may not depend on the app.',
+              message: 'Shared code (src/lib, src/resources, src/components) may not depend on the app.',
             },
           ],
         },

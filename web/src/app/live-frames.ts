@@ -1,7 +1,7 @@
 import { authLive } from '@/features/auth/live';
 import { chatLive } from '@/features/chat/live';
 import { connectionsLive } from '@/features/connections/live';
-import { exploreLive } from '@/features/explore/live';
+import { investingLive } from '@/features/investing/live';
 import { notificationsLive } from '@/features/notifications/live';
 import { projectsLive } from '@/features/projects/live';
 import { rewardsLive } from '@/features/rewards/live';
@@ -12,7 +12,7 @@ const LIVE_FEATURES = [
   authLive,
   chatLive,
   connectionsLive,
-  exploreLive,
+  investingLive,
   notificationsLive,
   projectsLive,
   rewardsLive,

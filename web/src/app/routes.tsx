@@ -30,8 +30,8 @@ const PublicProjectScreen = lazyChunk(() => import('@/features/join/public-proje
 const ExploreScreen = lazyChunk(() => import('@/features/explore/explore-screen'));
 const SearchScreen = lazyChunk(() => import('@/features/search/search-screen'));
 const CreateScreen = lazyChunk(() => import('@/features/projects/projects-screen'));
-// Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the explore area.
-const InvestScreen = lazyChunk(() => import('@/features/explore/components/investment-portfolio'));
+// Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the investing area.
+const InvestScreen = lazyChunk(() => import('@/app/screens/invest-route'));
 const RewardsScreen = lazyChunk(() => import('@/features/rewards/rewards-screen'));
 const IdeateScreen = lazyChunk(() => import('@/features/chat/ideate-screen'));
 const ProfileScreen = lazyChunk(() => import('@/app/screens/profile-route'));

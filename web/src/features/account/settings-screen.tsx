@@ -10,8 +10,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api, serverMessage, unwrap } from '@/lib/api/client';
+import { serverMessage } from '@/lib/api/client';
 import { CURRENT_USER_KEY, type User } from '@/lib/session';
+import { updateProfile } from '@/resources/users';
 import { toast } from '@/lib/toast';
 import {
   changeEmail,
@@ -88,8 +89,7 @@ function Visibility({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const id = useId();
   const save = useMutation({
-    mutationFn: (isDiscoverable: boolean) =>
-      unwrap(api.PATCH('/api/users/profile', { body: { isDiscoverable } })),
+    mutationFn: (isDiscoverable: boolean) => updateProfile({ isDiscoverable }),
     onSuccess: (fresh) => queryClient.setQueryData(CURRENT_USER_KEY, fresh),
     onError: (error) =>
       toast({

@@ -7,7 +7,9 @@ import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { User } from '@/lib/session';
-import { chatProjectsQuery, communitiesQuery, connectionsQuery, conversationsQuery } from './api/chat';
+import { connectionsQuery } from '@/resources/connections';
+import { memberProjectsQuery } from '@/resources/projects';
+import { communitiesQuery, conversationsQuery } from './api/chat';
 import type { Conversation, ScanResponse } from './api/types';
 import { chatFromSearch, chatHref, chatKey, type OpenChat } from './lib/chat-ref';
 import { nextSortMode, sortEntries, timeOf, type SortMode, SORT_MODES } from './lib/sort';
@@ -24,7 +26,7 @@ import {
   type ProjectEntry,
 } from './components/chat-lists';
 import { ChatView } from './components/chat-view';
-import { ScannedProfileDialog } from './components/info-dialogs';
+import { ScannedProfileDialog } from '@/components/connections/scanned-profile-dialog';
 
 type Tab = 'connects' | 'projects' | 'people';
 /** Marks the history entry of a chat opened from the list (see `open` and `close`). */
@@ -74,7 +76,7 @@ export default function IdeateScreen({ user }: { user: User }) {
 
   const conversations = useQuery(conversationsQuery());
   const connections = useQuery(connectionsQuery());
-  const projects = useQuery(chatProjectsQuery());
+  const projects = useQuery(memberProjectsQuery());
   const communities = useQuery(communitiesQuery());
 
   const index = useMemo(
@@ -266,7 +268,7 @@ export default function IdeateScreen({ user }: { user: User }) {
           setScanned(result);
         }}
       />
-      <ScannedProfileDialog result={scanned} onClose={() => setScanned(null)} />
+      <ScannedProfileDialog result={scanned} onClose={() => setScanned(null)} noBio="No bio available" />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
 import { thumbnailUrl } from '@/lib/projects/images';
-import { projectQuery } from '@/lib/projects/queries';
+import { projectQuery } from '@/resources/projects';
 import { type JoinProject, type JoinRole } from './api/join';
 import { JoinDialog } from './components/join-dialog';
 import { useJoinProject } from './hooks/use-join-project';

@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { lazyChunk } from '@/lib/lazy-chunk';
 import type { User } from '@/lib/session';
-import { collaboratingProjectsQuery, ownedProjectsQuery } from './api/projects';
+import { collaboratingProjectsQuery, ownedProjectsQuery } from '@/resources/projects';
 import { AccessRestricted } from './components/access-restricted';
 import { PortfolioNotice } from './components/portfolio-notice';
 import { ProjectList } from './components/project-list';

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFrameRouter } from '@/lib/live';
-import { projectQuery } from '@/lib/projects/queries';
+import { projectQuery } from '@/resources/projects';
 import { createQueryClient } from '@/lib/query-client';
 import { http } from '@/test/http';
 import { server, setupMswServer } from '@/test/server';

@@ -35,7 +35,8 @@ interface Served {
 
 /**
  * The screen's calls: smart and simple search answered by the given functions (by query), nearby people,
- * my connections and collaboration requests, and `POST /api/connections`, recording what the screen sends.
+ * my connections and collaboration requests, `POST /api/connections` and a project's `request-collaboration`,
+ * recording what the screen sends.
  */
 function serve({
   smart = () => answer(),
@@ -72,6 +73,11 @@ function serve({
     http.get('/api/connections/project-requests', () => HttpResponse.json([])),
     http.post('/api/connections', async ({ request }) => {
       served.posts.push(await request.json());
+      return post();
+    }),
+    // A collaboration is asked through the project (spec 001 §7), recorded with the project it names.
+    http.post('/api/projects/:id/request-collaboration', async ({ request, params }) => {
+      served.posts.push({ projectId: Number(params.id), ...((await request.json()) as object) });
       return post();
     }),
     http.patch('/api/users/profile', async ({ request }) => {
@@ -362,7 +368,7 @@ describe('SearchScreen with a query', () => {
     await searchFor('solar');
     await userEvent.click(await screen.findByRole('button', { name: 'COLLABORATE on Solar Stitch' }));
     expect(await screen.findByRole('button', { name: 'SENT for Solar Stitch' })).toBeDisabled();
-    expect(served.posts).toEqual([{ projectId: 31, type: 'collaboration' }]);
+    expect(served.posts).toEqual([{ projectId: 31, message: "I'd love to collaborate on this project!" }]);
     expect(await screen.findByText('Request Sent!')).toBeInTheDocument();
   });
 
@@ -415,7 +421,7 @@ describe('SearchScreen with a query', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Connect with Owner' }));
     expect(await within(dialog).findByRole('button', { name: 'Connect with Owner SENT' })).toBeDisabled();
     expect(served.posts).toEqual([
-      { projectId: 31, type: 'collaboration' },
+      { projectId: 31, message: "I'd love to collaborate on this project!" },
       { targetUserId: 131, type: 'connection' },
     ]);
   });

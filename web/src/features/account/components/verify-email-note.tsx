@@ -1,16 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { serverMessage } from '@/lib/api/client';
 import type { User } from '@/lib/session';
-import { resendVerification } from '../api/account';
+import { useResendVerification } from '../hooks/use-resend-verification';
 
 /**
  * "Verify your email" until the person has used the link mailed at sign-up (shared/API.md "Your account"), with a
  * resend (three links an hour; the server says when that is spent). Nothing once the address is verified.
  */
 export function VerifyEmailNote({ user }: { user: User }) {
-  const resend = useMutation({ mutationFn: resendVerification });
+  const resend = useResendVerification();
   if (user.emailVerified) return null;
   return (
     <section

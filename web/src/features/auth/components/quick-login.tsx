@@ -4,9 +4,9 @@ import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { errorStatus, serverMessage } from '@/lib/api/client';
 import { toast } from '@/lib/toast';
-import { forgetRemembered } from '../api/forget-remembered';
 import { useRememberedLogin } from '../api/remembered-login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
+import { revokeRememberedLogin } from '../hooks/use-remembered-users';
 import type { RememberedUser } from '@/lib/remembered-users';
 
 export interface QuickLoginProps {
@@ -68,11 +68,7 @@ export function QuickLogin({ users, connectCode, onRemember, onForget }: QuickLo
 
   function forget(entry: RememberedUser) {
     onForget(entry.username);
-    if (entry.username && entry.rememberToken) {
-      forgetRemembered({ username: entry.username, rememberToken: entry.rememberToken }).catch(
-        (error: unknown) => console.error('Could not revoke the saved login', error),
-      );
-    }
+    revokeRememberedLogin(entry);
   }
 
   return (

@@ -4,10 +4,8 @@ import { Controller, FormProvider, useForm, useWatch, type FieldErrors } from 'r
 import { Button } from '@/components/ui/button';
 import { serverMessage } from '@/lib/api/client';
 import { toast } from '@/lib/toast';
-import { checkEmail } from '../api/check-email';
-import { checkUsername } from '../api/check-username';
 import { useSignup } from '../api/signup';
-import { isCheckableEmail, isCheckableUsername, useAvailability } from '../hooks/use-availability';
+import { useEmailAvailability, useUsernameAvailability } from '../hooks/use-availability';
 import {
   EMPTY_SIGNUP,
   errorMessages,
@@ -23,9 +21,6 @@ import { RolePicker } from './role-picker';
 import { StepIndicator } from './step-indicator';
 
 const STEP_TITLES = ['BASIC DETAILS', 'PROFILE DETAILS', 'CHOOSE YOUR ROLE'] as const;
-
-const emailCheck = { isCheckable: isCheckableEmail, check: checkEmail };
-const usernameCheck = { isCheckable: isCheckableUsername, check: checkUsername };
 
 export interface SignupWizardProps {
   hasConnectTarget: boolean;
@@ -48,8 +43,8 @@ export function SignupWizard({ hasConnectTarget, onSignedUp }: SignupWizardProps
   );
   const form = useForm<SignupValues>({ defaultValues: EMPTY_SIGNUP, resolver });
   const [email, username] = useWatch({ control: form.control, name: ['email', 'username'] });
-  const emailStatus = useAvailability(email, emailCheck);
-  const usernameStatus = useAvailability(username, usernameCheck);
+  const emailStatus = useEmailAvailability(email);
+  const usernameStatus = useUsernameAvailability(username);
   const signup = useSignup();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const movedRef = useRef(false);

@@ -5,6 +5,8 @@
  * failed check counts as available.
  */
 import { useEffect, useRef, useState } from 'react';
+import { checkEmail } from '../api/check-email';
+import { checkUsername } from '../api/check-username';
 
 export const AVAILABILITY_DEBOUNCE_MS = 1000;
 export const MIN_USERNAME_CHECK_LENGTH = 3;
@@ -74,4 +76,17 @@ export function useAvailability(rawValue: string, options: AvailabilityOptions):
 
   if (result === null || result.value !== value || !options.isCheckable(value)) return 'idle';
   return result.status;
+}
+
+const emailCheck = { isCheckable: isCheckableEmail, check: checkEmail };
+const usernameCheck = { isCheckable: isCheckableUsername, check: checkUsername };
+
+/** Whether the sign-up email is still free (`POST /api/auth/check-email`). */
+export function useEmailAvailability(email: string): AvailabilityStatus {
+  return useAvailability(email, emailCheck);
+}
+
+/** Whether the sign-up username is still free (`POST /api/auth/check-username`). */
+export function useUsernameAvailability(username: string): AvailabilityStatus {
+  return useAvailability(username, usernameCheck);
 }

@@ -16,7 +16,7 @@ import { nextPathFrom } from '@/lib/next-path';
 import { clearPendingLogout } from '@/lib/pending-logout';
 import { CURRENT_USER_KEY, pathAfterSignIn, useSetCurrentUser, type User } from '@/lib/session';
 import { dismissToast, toast, type ToastOptions } from '@/lib/toast';
-import { autoConnect, type AutoConnected } from '../api/auto-connect';
+import { autoConnect, type ScanResponse as AutoConnected } from '@/resources/connections';
 
 /** What a connect link's sign-in says: 'Connected!' with what it paid, or 'Already Connected'. */
 export function connectedAfterSignIn(answer: AutoConnected): ToastOptions {

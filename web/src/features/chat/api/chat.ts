@@ -2,19 +2,7 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack
 import { api, linkParam, unwrap, unwrapPage, type ApiPage } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
 import { messagesPath, type OpenChat } from '../lib/chat-ref';
-import type {
-  Collaborator,
-  Community,
-  Conversation,
-  Message,
-  MessageBody,
-  MessagePage,
-  Presence,
-  Project,
-  ScanResponse,
-  UploadResponse,
-} from './types';
-export { connectionsQuery } from '@/lib/connections';
+import type { Community, Conversation, Message, MessageBody, MessagePage, Presence } from './types';
 
 /**
  * The chat area's calls (spec 000 §7; API.md "Community rooms", "Messages beyond the spec"). Reads are live: the
@@ -23,7 +11,7 @@ export { connectionsQuery } from '@/lib/connections';
 
 /** How many messages a page brings; scrolling up loads the page before. */
 export const MESSAGES_PAGE_SIZE = 30;
-/** Conversations, projects: one page of the largest size (a person has rarely more; the rest page in later). */
+/** Conversations: one page of the largest size (a person has rarely more; the rest page in later). */
 export const LIST_LIMIT = 200;
 
 function toPage<T>({ data, next }: ApiPage<T[]>): { items: T[]; nextCursor: string | null } {
@@ -36,37 +24,6 @@ export function conversationsQuery() {
     queryKey: apiKey('/api/conversations', { limit: LIST_LIMIT }),
     queryFn: ({ signal }): Promise<Conversation[]> =>
       unwrap(api.GET('/api/conversations', { params: { query: { limit: LIST_LIMIT } }, signal })),
-    meta: { live: true },
-  });
-}
-
-/** The projects whose chat I am in: mine (`?owner=me`) and those I collaborate on (the PROJECTS tab). */
-export function chatProjectsQuery() {
-  return queryOptions({
-    queryKey: apiKey('/api/projects', { owner: 'me', limit: LIST_LIMIT, with: 'collaborating' }),
-    queryFn: async ({ signal }): Promise<Project[]> => {
-      const [mine, collaborating] = await Promise.all([
-        unwrap(api.GET('/api/projects', { params: { query: { owner: 'me', limit: LIST_LIMIT } }, signal })),
-        unwrap(api.GET('/api/projects/collaborating', { params: { query: { limit: LIST_LIMIT } }, signal })),
-      ]);
-      const seen = new Set<number>();
-      return [...mine, ...collaborating].filter((project) => !seen.has(project.id) && seen.add(project.id));
-    },
-    meta: { live: true },
-  });
-}
-
-/** `GET /api/projects/{id}/collaborators`: the team in the Project Team dialog. */
-export function collaboratorsQuery(id: number) {
-  return queryOptions({
-    queryKey: apiKey(`/api/projects/${id}/collaborators`, { limit: LIST_LIMIT }),
-    queryFn: ({ signal }): Promise<Collaborator[]> =>
-      unwrap(
-        api.GET('/api/projects/{id}/collaborators', {
-          params: { path: { id: String(id) }, query: { limit: LIST_LIMIT } },
-          signal,
-        }),
-      ),
     meta: { live: true },
   });
 }
@@ -188,30 +145,4 @@ export async function joinCommunity(slug: string): Promise<void> {
 /** `DELETE /api/communities/{slug}/join` (204, idempotent). */
 export async function leaveCommunity(slug: string): Promise<void> {
   await unwrap(api.DELETE('/api/communities/{slug}/join', { params: { path: { slug } } }));
-}
-
-/** `POST /api/upload` with one `file` (judged by its bytes, 10 MB at most): its address, `/api/files/{name}`. */
-export async function uploadFile(file: Blob, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, name);
-  const answer: UploadResponse = await unwrap(
-    // openapi-fetch sends a FormData body as it is (the browser sets the multipart boundary).
-    api.POST('/api/upload', { body: form as unknown as { file: string } }),
-  );
-  const url = answer.fileUrl ?? answer.fileUrls[0];
-  if (!url) throw new Error('The upload answered without an address');
-  return url;
-}
-
-/** `POST /api/connections`: a connection request to this person (they answer it on their profile). */
-export async function requestConnection(targetUserId: number): Promise<void> {
-  await unwrap(api.POST('/api/connections', { body: { targetUserId } }));
-}
-
-/**
- * `POST /api/connections/scan {code}`: connects at once with the person whose connect code (from their link or QR
- * code) was scanned or pasted; 404 when no one has that code.
- */
-export function scanProfile(code: string): Promise<ScanResponse> {
-  return unwrap(api.POST('/api/connections/scan', { body: { code } }));
 }

@@ -1,14 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { errorStatus, serverMessage } from '@/lib/api/client';
 import { connectCodeFromText, UNKNOWN_CONNECT_CODE } from '@/lib/connect-code';
-import { invalidatePath } from '@/lib/api/query-keys';
-import { toast } from '@/lib/toast';
-import { scanProfile } from '../api/chat';
 import type { ScanResponse } from '../api/types';
+import { useScanCode } from '../hooks/use-scan-code';
 
 /**
  * Connect by a profile's link or its connect code (what 'Share Your Profile' shows): connects at once, then the
@@ -24,28 +20,15 @@ export function AddConnectionDialog({
   onClose: () => void;
   onConnected: (result: ScanResponse) => void;
 }) {
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
-  const scan = useMutation({
-    mutationFn: scanProfile,
-    onSuccess: (result) => {
+  const scan = useScanCode({
+    onConnected: (result) => {
       setText('');
-      void invalidatePath(queryClient, '/api/connections');
       onConnected(result);
     },
-    onError: (error) => {
-      if (errorStatus(error) === 404) {
-        setProblem(UNKNOWN_CONNECT_CODE);
-        return;
-      }
-      toast({
-        title: 'Connection Failed',
-        description: serverMessage(error, 'Unable to connect with this profile. Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onUnknown: () => setProblem(UNKNOWN_CONNECT_CODE),
   });
 
   function submit(event: FormEvent) {

@@ -1,21 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, Eye, Lock, UserX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus, serverMessage } from '@/lib/api/client';
-import { invalidatePath } from '@/lib/api/query-keys';
 import { useBrowserOnline } from '@/lib/online';
 import { useSafety } from '@/lib/safety';
-import { toast } from '@/lib/toast';
-import { deleteMessage, editMessage, joinCommunity, leaveCommunity, requestConnection } from '../api/chat';
 import type { Message } from '../api/types';
 import { messagesPath, type OpenChat } from '../lib/chat-ref';
 import { communityBlurb, communityChatTitle } from '../lib/communities';
 import { membersLabel } from '../lib/format';
 import type { VoiceClip } from '../lib/recorder';
 import { useTypists } from '../lib/typing';
-import { dropMessage, upsertMessage, useChatMessages } from '../hooks/use-chat-messages';
+import { useChatActions } from '../hooks/use-chat-actions';
+import { useChatMessages } from '../hooks/use-chat-messages';
 import { useChatProject, useCommunity, useOnline, usePerson } from '../hooks/use-chat-details';
 import { useOutboxSending, usePendingMessages } from '../hooks/use-outbox';
 import { useSendMessage, useTypingSignal } from '../hooks/use-send-message';
@@ -95,7 +92,6 @@ function Panel({
  * are read or written ('Successfully Joined!').
  */
 export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onBack: () => void }) {
-  const queryClient = useQueryClient();
   const room = useCommunity(chat.kind === 'room' ? chat.slug : null);
   const roomJoined = room.community?.joined === true;
   const project = useChatProject(chat.kind === 'project' ? chat.projectId : null);
@@ -134,70 +130,11 @@ export function ChatView({ chat, me, onBack }: { chat: OpenChat; me: number; onB
   const [requestSent, setRequestSent] = useState(false);
   const [joined, setJoined] = useState(false);
 
-  const edit = useMutation({
-    mutationFn: ({ id, content }: { id: number; content: string }) => editMessage(id, content),
-    onSuccess: (message) => {
-      upsertMessage(queryClient, chat, message);
-      setEditing(null);
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to edit message'),
-        variant: 'destructive',
-      }),
-  });
-  const remove = useMutation({
-    mutationFn: (message: Message) => deleteMessage(message.id),
-    onSuccess: (_, message) => {
-      dropMessage(queryClient, chat, message.id);
-      void invalidatePath(queryClient, '/api/conversations');
-      setDeleting(null);
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to delete message'),
-        variant: 'destructive',
-      }),
-  });
-  const connect = useMutation({
-    mutationFn: () => requestConnection(chat.kind === 'direct' ? chat.userId : 0),
-    onSuccess: () => {
-      void invalidatePath(queryClient, '/api/connections');
-      setRequestSent(true);
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to send connection request'),
-        variant: 'destructive',
-      }),
-  });
-  const join = useMutation({
-    mutationFn: () => joinCommunity(chat.kind === 'room' ? chat.slug : ''),
-    onSuccess: async () => {
-      await invalidatePath(queryClient, '/api/communities');
-      setJoined(true);
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to join community'),
-        variant: 'destructive',
-      }),
-  });
-  const leave = useMutation({
-    mutationFn: () => leaveCommunity(chat.kind === 'room' ? chat.slug : ''),
-    onSuccess: () => void invalidatePath(queryClient, '/api/conversations'),
-    // Still a member, or not: the room's state is read again from the server either way.
-    onSettled: () => invalidatePath(queryClient, '/api/communities'),
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to leave community'),
-        variant: 'destructive',
-      }),
+  const { edit, remove, connect, join, leave } = useChatActions(chat, {
+    onEdited: () => setEditing(null),
+    onDeleted: () => setDeleting(null),
+    onRequestSent: () => setRequestSent(true),
+    onJoined: () => setJoined(true),
   });
 
   // The other person's role colours their avatar in a direct chat.

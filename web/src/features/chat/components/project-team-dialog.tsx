@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { collaboratorsQuery } from '../api/chat';
 import type { Project } from '../api/types';
 import { capitalise, fullName } from '../lib/format';
+import { useProjectTeam } from '../hooks/use-chat-details';
 
 /**
  * The Project Team dialog (spec 000 §2): the owner with name and photo, then each collaborator with name and
@@ -22,7 +21,7 @@ export function ProjectTeamDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const team = useQuery({ ...collaboratorsQuery(project?.id ?? 0), enabled: open && project !== undefined });
+  const team = useProjectTeam(project?.id, open);
   const ownerName = fullName(project?.ownerFirstName, project?.ownerLastName, 'Project owner');
 
   return (

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { projectQuery } from '@/lib/projects/queries';
-import { communitiesQuery, connectionsQuery, conversationsQuery, presenceQuery } from '../api/chat';
+import { projectQuery } from '@/resources/projects';
+import { connectionsQuery } from '@/resources/connections';
+import { teamQuery } from '@/resources/project-parts';
+import { communitiesQuery, conversationsQuery, presenceQuery } from '../api/chat';
 import type { Message } from '../api/types';
 import { fullName } from '../lib/format';
 
@@ -63,4 +65,9 @@ export function useChatProject(projectId: number | null) {
 export function useCommunity(slug: string | null) {
   const communities = useQuery({ ...communitiesQuery(), enabled: slug !== null });
   return { ...communities, community: communities.data?.find((c) => c.slug === slug) };
+}
+
+/** A project's team for the Project Team dialog, read while it is open. */
+export function useProjectTeam(projectId: number | undefined, open: boolean) {
+  return useQuery({ ...teamQuery(projectId ?? 0), enabled: open && projectId !== undefined });
 }

@@ -1,7 +1,8 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { endSessionOnSignedOutAnswer, isSignedOutAnswer } from '@/lib/session';
 import { liveChannel } from '@/lib/ws';
-import { sendMessage, uploadFile } from '../api/chat';
+import { uploadFile } from '@/resources/uploads';
+import { sendMessage } from '../api/chat';
 import type { Message } from '../api/types';
 import { noteSentMessage } from '../hooks/use-chat-messages';
 import { sendFailed, uploadFailed } from '../hooks/use-send-message';

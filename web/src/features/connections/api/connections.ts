@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
-import type { AnsweredConnection, Connection, ConnectionRequest, ScanResponse } from './types';
-export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
+import type { AnsweredConnection, Connection, ConnectionRequest } from './types';
 
 /**
  * The connections area's reads (spec 000 §7). All live: `connection_request` and `connections_changed` frames
@@ -44,12 +43,4 @@ export function rejectRequest(id: number): Promise<Connection> {
 /** `DELETE /api/connections/{id}` (204): removes it for both people. */
 export async function removeConnection(id: number): Promise<void> {
   await unwrap(api.DELETE('/api/connections/{id}', byId(id)));
-}
-
-/**
- * `POST /api/connections/auto-connect {code}`: connects me at once with the person whose connect code the
- * `?connect=` link carries (new or already); 404 when no one has that code.
- */
-export function autoConnect(code: string): Promise<ScanResponse> {
-  return unwrap(api.POST('/api/connections/auto-connect', { body: { code } }));
 }

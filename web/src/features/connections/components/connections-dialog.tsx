@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { CloudOff, MessageCircle, MoreHorizontal, UserMinus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -9,10 +8,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROLE_LABELS } from '@/lib/roles';
 import { useSafety } from '@/lib/safety';
-import { connectionsQuery } from '../api/connections';
 import type { ConnectionWithUser } from '../api/types';
 import { useRemoveConnection } from '../hooks/use-connection-actions';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
+import { useConnectionsWhileOpen } from '../hooks/use-connection-lists';
 
 function personName(connection: ConnectionWithUser): string {
   const { firstName, lastName, username } = connection.connectedUser;
@@ -45,7 +44,7 @@ export function ConnectionsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   // Read afresh each time it opens: only accepted connections are listed (pending ones are requests).
-  const list = useQuery({ ...connectionsQuery(), enabled: open, refetchOnMount: 'always' });
+  const list = useConnectionsWhileOpen(open);
   const accepted = list.data?.filter((connection) => connection.status === 'accepted');
   const remove = useRemoveConnection();
   const [confirming, setConfirming] = useState<ConnectionWithUser | null>(null);

@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult } from '@tanstack/react-query';
 import { Check, CloudOff, Handshake, UserPlus, X, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ROLE_LABELS } from '@/lib/roles';
-import { collaborationRequestsQuery, connectionRequestsQuery } from '../api/connections';
 import type { ConnectionRequest } from '../api/types';
 import { useAnswerRequest, type Answer } from '../hooks/use-connection-actions';
+import { useCollaborationRequests, useConnectionRequests } from '../hooks/use-connection-lists';
 
 type Tab = 'connect' | 'collab';
 
@@ -35,8 +35,8 @@ export function CountBadge({ count }: { count: number }) {
  */
 export function RequestTabs() {
   const [tab, setTab] = useState<Tab>('connect');
-  const connect = useQuery(connectionRequestsQuery());
-  const collab = useQuery(collaborationRequestsQuery());
+  const connect = useConnectionRequests();
+  const collab = useCollaborationRequests();
   const connectCount = connect.data?.length ?? 0;
   const collabCount = collab.data?.length ?? 0;
 

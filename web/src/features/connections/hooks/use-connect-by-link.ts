@@ -7,7 +7,7 @@ import { coinsSentence, sentences } from '@/lib/coins';
 import { alreadyConnectedToast, UNKNOWN_CONNECT_CODE } from '@/lib/connect-code';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast, type ToastOptions } from '@/lib/toast';
-import { autoConnect } from '../api/connections';
+import { autoConnect } from '@/resources/connections';
 import type { ScanResponse } from '../api/types';
 import { readConnectParam, withoutConnect } from '../lib/connect-param';
 

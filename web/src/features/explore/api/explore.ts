@@ -1,17 +1,8 @@
 import { queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap, unwrapPage } from '@/lib/api/client';
-import { pagedQuery, pageQuery, toPage, type Page } from '@/lib/api/pages';
+import { pagedQuery, pageQuery, type Page } from '@/lib/api/pages';
 import { apiKey } from '@/lib/api/query-keys';
-import type {
-  DeckFilters,
-  Feedback,
-  NewFeedback,
-  Pledge,
-  PledgeResponse,
-  Project,
-  SupportResponse,
-  Swipe,
-} from './types';
+import type { DeckFilters, PledgeResponse, Project, SupportResponse, Swipe } from './types';
 
 /** How many cards a deck page brings; the next page is fetched while a few cards are still left. */
 export const DECK_PAGE_SIZE = 20;
@@ -75,33 +66,6 @@ export function supportProject(projectId: number): Promise<SupportResponse> {
   return unwrap(api.POST('/api/projects/{id}/support', { params: { path: { id: String(projectId) } } }));
 }
 
-/** `GET /api/projects/supported`, page by page: the 'projects you follow' dialog. Live through `project_changed`. */
-export function supportedProjectsQuery() {
-  return pagedQuery(apiKey('/api/projects/supported'), (cursor, signal) =>
-    unwrapPage(api.GET('/api/projects/supported', { params: { query: pageQuery(cursor) }, signal })),
-  );
-}
-
-/** `POST /api/projects/{id}/feedback` `{content, imageUrl?, parentId?}` (the image as a data URL). */
-export function postFeedback(projectId: number, body: NewFeedback): Promise<Feedback> {
-  return unwrap(
-    api.POST('/api/projects/{id}/feedback', { params: { path: { id: String(projectId) } }, body }),
-  );
-}
-
-/** The fixed message a collaboration request carries (spec 001 §7). */
-export const COLLABORATION_MESSAGE = "I'd love to collaborate on this project!";
-
-/** `POST /api/projects/{id}/request-collaboration`: the owner is asked (400 when asked already). */
-export async function requestCollaboration(projectId: number): Promise<void> {
-  await unwrap(
-    api.POST('/api/projects/{id}/request-collaboration', {
-      params: { path: { id: String(projectId) } },
-      body: { message: COLLABORATION_MESSAGE },
-    }),
-  );
-}
-
 /** `POST /api/projects/{id}/pledge` `{amount (pence), message}`: investors only. */
 export function createPledge(projectId: number, amount: number, message: string): Promise<PledgeResponse> {
   return unwrap(
@@ -110,47 +74,4 @@ export function createPledge(projectId: number, amount: number, message: string)
       body: { amount, message },
     }),
   );
-}
-
-/** The most pages of pledges the portfolio follows (200 each): its totals are over everything it has read. */
-const MAX_PLEDGE_PAGES = 25;
-
-/**
- * `GET /api/investments` (spec 001 §7): every pledge of the caller, newest first. All pages are read, since the
- * portfolio totals them. Live: `investments_changed` refreshes it (../live.ts); the 2 s poll runs only while the
- * socket is down (../hooks/use-investments.ts).
- */
-export function investmentsQuery() {
-  return queryOptions({
-    queryKey: apiKey('/api/investments'),
-    queryFn: async ({ signal }): Promise<Pledge[]> => {
-      const pledges: Pledge[] = [];
-      let cursor: string | null = null;
-      for (let page = 0; page < MAX_PLEDGE_PAGES; page += 1) {
-        const { items, nextCursor }: Page<Pledge> = toPage(
-          await unwrapPage(
-            api.GET('/api/investments', { params: { query: pageQuery(cursor, 200) }, signal }),
-          ),
-        );
-        pledges.push(...items);
-        if (!nextCursor) break;
-        cursor = nextCursor;
-      }
-      return pledges;
-    },
-    meta: { live: true },
-  });
-}
-
-/** `POST /api/upload` with one `file` (an image for feedback, judged and re-encoded by the server): its address. */
-export async function uploadImage(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const answer = await unwrap(
-    // openapi-fetch sends a FormData body as it is (the browser sets the multipart boundary).
-    api.POST('/api/upload', { body: form as unknown as { file: string } }),
-  );
-  const url = answer.fileUrl ?? answer.fileUrls[0];
-  if (!url) throw new Error('The upload gave no address');
-  return url;
 }

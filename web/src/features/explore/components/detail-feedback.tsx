@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Flag, MessageSquare, MessageSquarePlus, Reply } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,13 +5,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { useSafety } from '@/lib/safety';
 import { useCurrentUser } from '@/lib/session';
-import { feedbackQuery } from '@/lib/projects/queries';
 import type { Feedback } from '../api/types';
 import { usePostFeedback } from '../hooks/use-deck-actions';
 import { authorIdentity, feedbackThreads } from '../lib/deck';
 import { formatDate } from '../lib/text';
 import { ListEmpty, ListError, ListSkeleton } from './detail-updates';
 import { ProjectImage } from '@/components/projects/project-image';
+import { useProjectFeedback } from '../hooks/use-project-detail';
 
 /**
  * Feedback (spec 001 §2.1): comments with their author ('Anonymous User', 'U'), photo, date, text, image and Reply;
@@ -27,7 +26,7 @@ export function DetailFeedback({
   canLeaveFeedback: boolean;
   onLeaveFeedback: () => void;
 }) {
-  const query = useInfiniteQuery(feedbackQuery(projectId));
+  const query = useProjectFeedback(projectId);
   const threads = feedbackThreads(query.data?.pages.flatMap((page) => page.items) ?? []);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
 

@@ -1,16 +1,15 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { updatesQuery } from '@/lib/projects/queries';
 import type { ProjectUpdate } from '../api/types';
 import { formatDate, previewText } from '../lib/text';
 import { ProjectImage } from '@/components/projects/project-image';
+import { useProjectUpdates } from '../hooks/use-project-detail';
 
 /** Updates (spec 001 §2.1): title, date, the first 100 characters (a tap shows the rest), an optional image. */
 export function DetailUpdates({ projectId }: { projectId: number }) {
-  const query = useInfiniteQuery(updatesQuery(projectId));
+  const query = useProjectUpdates(projectId);
   const updates = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (query.isPending) return <ListSkeleton label="Loading updates" />;

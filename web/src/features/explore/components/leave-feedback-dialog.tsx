@@ -12,8 +12,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
-import { uploadImage } from '../api/explore';
-import { usePostFeedback } from '../hooks/use-deck-actions';
+import { usePostFeedback, useUploadImage } from '../hooks/use-deck-actions';
 import { feedbackFailedToast } from '../lib/announce';
 
 /** An image attached to feedback must be under this (spec 001 §5, the upload limit). */
@@ -33,6 +32,7 @@ export function LeaveFeedbackDialog({
 }) {
   const id = useId();
   const post = usePostFeedback(projectId);
+  const upload = useUploadImage();
   const [text, setText] = useState('');
   const [image, setImage] = useState<{ file: File; preview: string | null } | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -76,7 +76,7 @@ export function LeaveFeedbackDialog({
     if (image) {
       setUploading(true);
       try {
-        imageUrl = await uploadImage(image.file);
+        imageUrl = await upload.mutateAsync(image.file);
       } catch (error) {
         toast(feedbackFailedToast(error));
         return;

@@ -3,7 +3,8 @@ import type { Ref } from 'react';
 import type { Project } from '../api/types';
 import { supportersText } from '../lib/text';
 import { ProjectImage } from '@/components/projects/project-image';
-import { CategoryChip, LookingForTags, PhaseBadge } from './project-bits';
+import { PhaseBadge } from '@/components/projects/phase-badge';
+import { CategoryChip, LookingForTags } from '@/components/projects/project-bits';
 
 /**
  * The overlays a drag fades in are the children of this element, in this order (the deck sets their opacity itself,

@@ -1,14 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronRight, Heart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { supportedProjectsQuery } from '../api/explore';
 import type { Project } from '../api/types';
 import { categoryLabel } from '../lib/project-display';
 import { supportersText } from '../lib/text';
 import { ProjectImage } from '@/components/projects/project-image';
-import { PhaseBadge } from './project-bits';
+import { PhaseBadge } from '@/components/projects/phase-badge';
+import { useSupportedProjects } from '../hooks/use-project-detail';
 
 /**
  * 'projects you follow' (spec 001 §2.1): the projects the person supports, each with its image or initial, title,
@@ -21,7 +20,7 @@ export default function SupportedDialog({
   onClose: () => void;
   onOpenProject: (project: Project) => void;
 }) {
-  const query = useInfiniteQuery(supportedProjectsQuery());
+  const query = useSupportedProjects();
   const projects = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { errorStatus } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
-import { projectQuery } from '@/lib/projects/queries';
+import { postFeedback } from '@/resources/project-parts';
+import { projectQuery, requestCollaboration } from '@/resources/projects';
+import { uploadFile } from '@/resources/uploads';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import {
   ANY_SWIPES_KEY,
   createPledge,
-  postFeedback,
   recordSwipe,
-  requestCollaboration,
   resetSwipes,
   supportProject,
   type DeckData,
@@ -182,6 +182,11 @@ export function usePledge() {
 }
 
 /** Leave feedback or reply to it: 'Feedback submitted!' and the list refreshed; 'Error' with the reason. */
+/** `POST /api/upload` of a feedback image (judged and re-encoded by the server): its address. */
+export function useUploadImage() {
+  return useMutation({ mutationFn: (file: File) => uploadFile(file, file.name) });
+}
+
 export function usePostFeedback(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({

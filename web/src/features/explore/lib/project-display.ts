@@ -1,17 +1,7 @@
 /** How a project reads on the deck and in the dialogs: categories, phases, looking-for tags, images. */
 
-// Categories and phases read the same everywhere (src/lib/projects).
+// Categories read the same everywhere (src/lib/projects).
 export { CATEGORIES, categoryLabel } from '@/lib/projects/categories';
-export { phaseLabel, phaseTone } from '@/lib/projects/phases';
 
 /** Looking For (spec 001 §3): who a project wants. */
 export const LOOKING_FOR_OPTIONS = ['Innovator', 'Collaborator', 'Explorer'] as const;
-
-/** A card shows this many looking-for tags, then '+N' (spec 001 §2.1, §9). */
-export const CARD_TAG_LIMIT = 2;
-
-/** The tags a card shows and how many more there are: ['A', 'B', 'C'] → { shown: ['A', 'B'], more: 1 }. */
-export function cardTags(tags: readonly string[], limit = CARD_TAG_LIMIT): { shown: string[]; more: number } {
-  const clean = tags.filter((tag) => tag.trim() !== '');
-  return { shown: clean.slice(0, limit), more: Math.max(0, clean.length - limit) };
-}

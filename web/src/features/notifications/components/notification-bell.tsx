@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useCallback, useState, type ComponentType } from 'react';
 import { toast } from '@/lib/toast';
-import { notificationsQuery } from '@/features/notifications/api/notifications';
+import { usePrefetchNotifications } from '@/features/notifications/hooks/use-notification-list';
 import type { NotificationCentreProps } from '@/features/notifications/components/notification-centre';
 
 /** The centre is its own chunk, fetched when the bell is first pointed at, focused or tapped. */
@@ -15,14 +14,14 @@ export function badgeText(count: number): string {
 
 /** The header's bell: a badge with the unread count, and the notification centre it opens. */
 export function NotificationBell({ unreadCount }: { unreadCount: number }) {
-  const queryClient = useQueryClient();
+  const prefetchList = usePrefetchNotifications();
   const [open, setOpen] = useState(false);
   const [Centre, setCentre] = useState<ComponentType<NotificationCentreProps> | null>(null);
 
   const preload = useCallback(() => {
     void loadCentre().catch(() => undefined);
-    void queryClient.prefetchInfiniteQuery(notificationsQuery());
-  }, [queryClient]);
+    prefetchList();
+  }, [prefetchList]);
 
   const openCentre = () => {
     setOpen(true);

@@ -1,4 +1,3 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { BellRing, CheckCheck, RefreshCw, TriangleAlert, X } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -11,15 +10,12 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  notificationsQuery,
-  unreadCountQuery,
-  type Notification,
-} from '@/features/notifications/api/notifications';
+import type { Notification } from '@/features/notifications/api/notifications';
 import { NotificationItem } from '@/features/notifications/components/notification-item';
 import { useNotificationActions } from '@/features/notifications/hooks/use-notification-actions';
 import { useNow } from '@/lib/hooks/use-now';
 import { notificationTarget } from '@/features/notifications/lib/target';
+import { useNotificationList, useUnreadTotal } from '@/features/notifications/hooks/use-notification-list';
 
 export interface NotificationCentreProps {
   open: boolean;
@@ -31,7 +27,7 @@ export interface NotificationCentreProps {
  * mark it read and go where it points, mark all read, delete one. A full-screen sheet on phones.
  */
 export default function NotificationCentre({ open, onOpenChange }: NotificationCentreProps) {
-  const { data: unread = 0 } = useQuery(unreadCountQuery());
+  const unread = useUnreadTotal();
   const { markAllRead } = useNotificationActions();
 
   return (
@@ -66,9 +62,8 @@ export default function NotificationCentre({ open, onOpenChange }: NotificationC
 }
 
 function NotificationList({ onNavigate }: { onNavigate: () => void }) {
-  // Opening the centre reads the list afresh (showing what it had meanwhile): while the socket was down only the
-  // count was polled.
-  const list = useInfiniteQuery({ ...notificationsQuery(), refetchOnMount: 'always' });
+  // Opening the centre reads the list afresh (showing what it had meanwhile), see the hook.
+  const list = useNotificationList();
   const { markRead, remove } = useNotificationActions();
   const [, navigate] = useLocation();
   const now = useNow(30_000);

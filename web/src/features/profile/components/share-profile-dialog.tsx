@@ -20,8 +20,8 @@ import {
 } from '@/lib/share/share-methods';
 import { useShareLink } from '@/lib/share/use-share-link';
 import { toast } from '@/lib/toast';
-import { scanAfterShare } from '../api/profile';
 import { useNewConnectLink } from '../hooks/use-profile-actions';
+import { useScanAfterShare } from '../hooks/use-scan-after-share';
 
 export interface ShareProfileDialogProps {
   /** `{origin}/profile?connect={code}`, by my connect code; null while my record carries none. */
@@ -82,6 +82,7 @@ export default function ShareProfileDialog({ link, open, onOpenChange, env }: Sh
   const [linked, setLinked] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const newLink = useNewConnectLink();
+  const scanAfterShare = useScanAfterShare();
 
   const onNewLink = () =>
     newLink.mutate(undefined, {
@@ -96,7 +97,7 @@ export default function ShareProfileDialog({ link, open, onOpenChange, env }: Sh
     if (detectPlatform(sharing.env.userAgent, sharing.env.maxTouchPoints) !== 'ios') return;
     const code = connectCodeFromText(link);
     if (code === null) return;
-    const answer = await scanAfterShare(code).catch(() => null);
+    const answer = await scanAfterShare(code);
     if (answer?.success && answer.isNewConnection) {
       toast({ title: `Connected with ${answer.profileUser.firstName}`, variant: 'success' });
     }

@@ -3,7 +3,8 @@ import { failureText, serverMessage } from '@/lib/api/client';
 import { CURRENT_USER_KEY, useSetCurrentUser, type User } from '@/lib/session';
 import { ROLE_LABELS } from '@/lib/roles';
 import { toast } from '@/lib/toast';
-import { newConnectCode, updateProfile, uploadProfileImage, type UpdateProfileRequest } from '../api/profile';
+import { updateProfile, type UpdateProfileRequest } from '@/resources/users';
+import { newConnectCode, uploadProfileImage } from '../api/profile';
 import type { PlanRole } from '../lib/plans';
 
 /** Edit Profile's Save: 'Profile updated', or 'Update failed – Failed to update profile' (spec 000 §8). */

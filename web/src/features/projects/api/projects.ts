@@ -1,81 +1,31 @@
 /**
- * The projects area's calls (spec 001 §7) as query-option factories and request functions. Query keys are the
- * paths (src/lib/api/query-keys.ts); the reads of one project other areas show too (the project, its updates and
- * feedback) are in src/lib/projects/queries.ts. The `project_changed` frame (../live.ts) refreshes the project it
- * names and the lists that show it.
+ * The projects area's own calls (spec 001 §7): what only the owner and the team do (create, edit, tasks, updates,
+ * team, pledges). Query keys are the paths (src/lib/api/query-keys.ts); reads and changes other areas make too (the
+ * lists, the project, what it holds, feedback, uploads) are in src/resources. The `project_changed` frame
+ * (../live.ts) refreshes the project it names and the lists that show it.
  */
-import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap, unwrapPage } from '@/lib/api/client';
 import { pagedQuery, pageQuery } from '@/lib/api/pages';
 import { apiKey } from '@/lib/api/query-keys';
-import { projectPath } from '@/lib/projects/queries';
+import { projectPath } from '@/resources/projects';
 import type {
   Collaborator,
   CompletedTask,
   CreatedProject,
-  Feedback,
-  NewFeedback,
   NewProject,
   NewTask,
   NewUpdate,
-  PersonFound,
   PostedUpdate,
   Project,
   ProjectChanges,
   ProjectPledge,
   Task,
   TaskChanges,
-  UploadResponse,
 } from './types';
-
-/** The server's largest page: a project's team is read in one go (the assign dialog lists all of it). */
-export const TEAM_PAGE_SIZE = 200;
 
 const pathId = (id: number | string) => ({ path: { id: String(id) } });
 
-// ---- Lists of projects ----
-
-/** `GET /api/projects?owner=me`: the caller's projects, published or not, newest first. */
-export function ownedProjectsQuery() {
-  return pagedQuery(apiKey('/api/projects', { owner: 'me' }), (cursor, signal) =>
-    unwrapPage(
-      api.GET('/api/projects', { params: { query: { owner: 'me', ...pageQuery(cursor) } }, signal }),
-    ),
-  );
-}
-
-/** `GET /api/projects/collaborating`: projects the caller collaborates on, newest first. */
-export function collaboratingProjectsQuery() {
-  return pagedQuery(apiKey('/api/projects/collaborating'), (cursor, signal) =>
-    unwrapPage(api.GET('/api/projects/collaborating', { params: { query: pageQuery(cursor) }, signal })),
-  );
-}
-
-// ---- One project and what it holds ----
-
-/** `GET /api/projects/{id}/tasks`: in the order they were made. */
-export function tasksQuery(projectId: number) {
-  return pagedQuery(apiKey(`${projectPath(projectId)}/tasks`), (cursor, signal) =>
-    unwrapPage(
-      api.GET('/api/projects/{id}/tasks', {
-        params: { ...pathId(projectId), query: pageQuery(cursor) },
-        signal,
-      }),
-    ),
-  );
-}
-
-/** `GET /api/projects/{id}/collaborators`: in the order they joined. */
-export function collaboratorsQuery(projectId: number) {
-  return pagedQuery(apiKey(`${projectPath(projectId)}/collaborators`), (cursor, signal) =>
-    unwrapPage(
-      api.GET('/api/projects/{id}/collaborators', {
-        params: { ...pathId(projectId), query: pageQuery(cursor, TEAM_PAGE_SIZE) },
-        signal,
-      }),
-    ),
-  );
-}
+// ---- What the owner reads ----
 
 /** `GET /api/projects/{id}/pledges` (the owner only): every pledge to the project, newest first. */
 export function projectPledgesQuery(projectId: number) {
@@ -89,28 +39,7 @@ export function projectPledgesQuery(projectId: number) {
   );
 }
 
-/** `GET /api/users/search?q=`: people to add to the team (discoverable, never the caller, never with email). */
-export function peopleSearchQuery(q: string) {
-  const query = { q, limit: '20' };
-  return queryOptions({
-    queryKey: apiKey('/api/users/search', query),
-    queryFn: ({ signal }): Promise<PersonFound[]> =>
-      unwrap(api.GET('/api/users/search', { params: { query }, signal })),
-  });
-}
-
 // ---- Changes ----
-
-/** `POST /api/upload` with several `files`: their addresses, in the order sent. */
-export async function uploadFiles(files: readonly File[]): Promise<string[]> {
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  const answer: UploadResponse = await unwrap(
-    // openapi-fetch sends a FormData body as it is (the browser sets the multipart boundary).
-    api.POST('/api/upload', { body: form as unknown as { files: string[] } }),
-  );
-  return answer.fileUrls;
-}
 
 /** `POST /api/projects` (innovators only). */
 export function createProject(body: NewProject): Promise<CreatedProject> {
@@ -167,10 +96,6 @@ export function assignTask(taskId: number, assignedTo: number | null): Promise<T
 /** `POST /api/projects/{id}/updates`: notifies every supporter and says how many. */
 export function postUpdate(projectId: number, body: NewUpdate): Promise<PostedUpdate> {
   return unwrap(api.POST('/api/projects/{id}/updates', { params: pathId(projectId), body }));
-}
-
-export function postFeedback(projectId: number, body: NewFeedback): Promise<Feedback> {
-  return unwrap(api.POST('/api/projects/{id}/feedback', { params: pathId(projectId), body }));
 }
 
 export function addCollaborator(projectId: number, userId: number): Promise<Collaborator> {

@@ -6,7 +6,7 @@ import type { Project } from '../api/types';
 import { categoryLabel } from '@/lib/projects/categories';
 import { ImageCarousel } from '@/components/projects/image-carousel';
 import { PdfButton } from './pdf-button';
-import { PhaseBadge } from './phase-badge';
+import { PhaseBadge } from '@/components/projects/phase-badge';
 import { ShareProjectButton } from './share-project-button';
 import { TaskProgress } from './task-progress';
 

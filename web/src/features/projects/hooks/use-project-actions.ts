@@ -4,7 +4,9 @@ import { invalidatePath } from '@/lib/api/query-keys';
 import { coinsSentence, paidOf, sentences } from '@/lib/coins';
 import { CURRENT_USER_KEY } from '@/lib/session';
 import { toast, type ToastOptions } from '@/lib/toast';
-import { projectQuery, putProject, refreshProject } from '@/lib/projects/queries';
+import { postFeedback } from '@/resources/project-parts';
+import { projectQuery, putProject, refreshProject } from '@/resources/projects';
+import { uploadFiles } from '@/resources/uploads';
 import {
   addCollaborator,
   assignTask,
@@ -16,10 +18,8 @@ import {
   downloadProjectPdf,
   editProject,
   editTask,
-  postFeedback,
   postUpdate,
   removeCollaborator,
-  uploadFiles,
 } from '../api/projects';
 import type { NewProject, NewTask, Project, ProjectChanges, Task, TaskChanges } from '../api/types';
 import { saveBlob } from '@/lib/download';

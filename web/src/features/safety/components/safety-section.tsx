@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, CloudOff, Download, ShieldCheck, Trash2, UserX } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
@@ -8,11 +7,11 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { lazyChunk } from '@/lib/lazy-chunk';
 import type { User } from '@/lib/session';
-import { blockedQuery } from '../api/safety';
 import type { BlockedUser } from '../api/types';
 import { useExportAccount } from '../hooks/use-account-actions';
 import { useUnblock } from '../hooks/use-safety-actions';
 import { fullName } from '../lib/words';
+import { useBlockedPeople } from '../hooks/use-safety-actions';
 
 // Its own chunk, fetched when the button is first pointed at or focused: few ever open it.
 const loadDeleteDialog = () => import('./delete-account-dialog');
@@ -111,7 +110,7 @@ export function SafetySection({ user }: { user: User }) {
 
 /** The people I blocked, each with Unblock; the empty, loading and error states. */
 export function BlockedPeople() {
-  const list = useQuery(blockedQuery());
+  const list = useBlockedPeople();
   const unblock = useUnblock();
 
   if (list.isPending)

@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { serverMessage } from '@/lib/api/client';
 import { invalidatePath } from '@/lib/api/query-keys';
 import type { SafetyPerson } from '@/lib/safety';
 import { toast } from '@/lib/toast';
 import {
   adminReportsQuery,
+  blockedQuery,
   blockUser,
   resolveReport,
   sendReport,
@@ -39,6 +40,11 @@ function showError(error: unknown, fallback: string) {
 }
 
 /** `POST /api/users/{id}/block`, then '{firstName} blocked' and every list that showed them refreshed. */
+/** The people I blocked, most recent first (the Blocked list in Settings). */
+export function useBlockedPeople() {
+  return useQuery(blockedQuery());
+}
+
 export function useBlock() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, errorStatus, tooManyTries, unwrap } from '@/lib/api/client';
 import { apiKey } from '@/lib/api/query-keys';
-import type { User } from '@/lib/session';
+import { requestConnection } from '@/resources/connections';
+import { requestCollaboration } from '@/resources/projects';
 import type { Connection, NearbyUser, Position, SearchResponse } from './types';
-export { connectionsQuery, projectRequestsQuery } from '@/lib/connections';
 
 /** How many people and how many projects one search brings (API.md: `limit` caps each list). */
 export const SEARCH_LIMIT = 24;
@@ -97,21 +97,10 @@ export function nearbyPeopleQuery(position: Position) {
   });
 }
 
-/** What a CONNECT or COLLABORATE sends (spec 001 §7 `POST /api/connections`). */
+/** What a CONNECT or COLLABORATE asks for: a connection with a person, or to collaborate on a project. */
 export type ConnectTarget = { kind: 'person'; userId: number } | { kind: 'project'; projectId: number };
 
+/** A CONNECT (`POST /api/connections`) or a COLLABORATE (the project's `request-collaboration`, spec 001 §7). */
 export function sendConnectionRequest(target: ConnectTarget): Promise<Connection> {
-  const body =
-    target.kind === 'person'
-      ? { targetUserId: target.userId, type: 'connection' }
-      : { projectId: target.projectId, type: 'collaboration' };
-  return unwrap(api.POST('/api/connections', { body }));
-}
-
-/**
- * `PATCH /api/users/profile {lat, lng}`: the position the device gave, kept (snapped to about a kilometre by the
- * server) until the profile's location text changes (API.md "Nearby"). Answers my record.
- */
-export function saveDevicePosition(position: Position): Promise<User> {
-  return unwrap(api.PATCH('/api/users/profile', { body: { lat: position.lat, lng: position.lng } }));
+  return target.kind === 'person' ? requestConnection(target.userId) : requestCollaboration(target.projectId);
 }

@@ -2,12 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { invalidatePath } from '@/lib/api/query-keys';
 import { toast } from '@/lib/toast';
-import {
-  connectionsQuery,
-  projectRequestsQuery,
-  sendConnectionRequest,
-  type ConnectTarget,
-} from '../api/search';
+import { connectionsQuery, projectRequestsQuery } from '@/resources/connections';
+import { sendConnectionRequest, type ConnectTarget } from '../api/search';
 import type { Project } from '../api/types';
 import { requestRefused, requestSentToast } from '../lib/announce';
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSetCurrentUser } from '@/lib/session';
-import { saveDevicePosition } from '../api/search';
+import { updateProfile } from '@/resources/users';
+import type { Position } from '../api/types';
 
 /**
  * Keeps the position the device gave on the profile (API.md "Nearby": "saved when they allow location"), so the
@@ -11,7 +12,8 @@ export function useSaveDevicePosition() {
   const keep = useSetCurrentUser();
   return useMutation({
     mutationKey: ['/api/users/profile', 'position'],
-    mutationFn: saveDevicePosition,
+    // Snapped to about a kilometre by the server, and kept until the profile's location text changes.
+    mutationFn: ({ lat, lng }: Position) => updateProfile({ lat, lng }),
     onSuccess: keep,
     onError: (error) => console.info('The device position was not saved', error),
   });

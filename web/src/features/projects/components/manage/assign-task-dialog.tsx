@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Check, UserX } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -14,9 +13,9 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { allRows } from '@/lib/api/pages';
-import { collaboratorsQuery } from '../../api/projects';
 import type { Project, Task } from '../../api/types';
 import { useAssignTask } from '../../hooks/use-project-actions';
+import { useTeam } from '../../hooks/use-project-reads';
 
 interface Person {
   id: number;
@@ -55,7 +54,7 @@ export function AssignTaskDialog({
 
 function AssignForm({ project, task, onDone }: { project: Project; task: Task; onDone: () => void }) {
   const name = useId();
-  const team = useInfiniteQuery(collaboratorsQuery(project.id));
+  const team = useTeam(project.id);
   const assign = useAssignTask();
   const [chosen, setChosen] = useState<number | null>(task.assignedTo ?? null);
 

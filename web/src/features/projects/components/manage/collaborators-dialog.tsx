@@ -1,4 +1,3 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Search, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -9,9 +8,9 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { allRows } from '@/lib/api/pages';
-import { collaboratorsQuery, peopleSearchQuery } from '../../api/projects';
 import type { Project } from '../../api/types';
 import { useAddCollaborator, useRemoveCollaborator } from '../../hooks/use-project-actions';
+import { usePeopleSearch, useTeam } from '../../hooks/use-project-reads';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -47,7 +46,7 @@ export function CollaboratorsDialog({
 
 function Team({ project }: { project: Project }) {
   const owner = project.myRole === 'owner';
-  const team = useInfiniteQuery(collaboratorsQuery(project.id));
+  const team = useTeam(project.id);
   const remove = useRemoveCollaborator(project.id);
   const members = allRows(team.data);
 
@@ -129,7 +128,7 @@ function AddCollaborator({ project, memberIds }: { project: Project; memberIds: 
     const timer = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const found = useQuery({ ...peopleSearchQuery(q), enabled: q !== '', placeholderData: keepPreviousData });
+  const found = usePeopleSearch(q);
   const add = useAddCollaborator(project.id);
   const people = (found.data ?? []).filter((person) => !memberIds.has(person.id));
 

@@ -19,7 +19,7 @@ import { CategorySelect } from '../category-select';
 import { ImageCarousel } from '@/components/projects/image-carousel';
 import { imageItemsOf, ImagePicker, type ImageItem } from '../image-picker';
 import { LookingForField } from '../looking-for-field';
-import { PhaseBadge } from '../phase-badge';
+import { PhaseBadge } from '@/components/projects/phase-badge';
 import { ProgressBar } from '../progress-bar';
 import { TaskProgress } from '../task-progress';
 import { CollaboratorsDialog } from './collaborators-dialog';

@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Flag, MessageCircle, Reply } from 'lucide-react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,11 +7,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { useSafety } from '@/lib/safety';
 import { useCurrentUser } from '@/lib/session';
 import { allRows } from '@/lib/api/pages';
-import { feedbackQuery } from '@/lib/projects/queries';
 import type { Feedback, Project } from '../../api/types';
 import { usePostFeedback } from '../../hooks/use-project-actions';
 import { formatDate } from '../../lib/format';
 import { CollapsibleSection } from './collapsible-section';
+import { useFeedback } from '../../hooks/use-project-reads';
 
 export interface Thread {
   comment: Feedback;
@@ -45,7 +44,7 @@ export function threadsOf(items: readonly Feedback[]): Thread[] {
 
 /** Community Feedback (spec 001 §2.5, §2.1): comments with their replies, and Reply (Post Reply / Cancel). */
 export function FeedbackSection({ project }: { project: Project }) {
-  const feedback = useInfiniteQuery(feedbackQuery(project.id));
+  const feedback = useFeedback(project.id);
   const threads = threadsOf(allRows(feedback.data));
 
   return (

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CloudOff, FolderX, Pencil, Trash2, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -11,7 +10,6 @@ import { errorStatus } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
 import { useSafety } from '@/lib/safety';
 import type { User } from '@/lib/session';
-import { projectQuery } from '@/lib/projects/queries';
 import { myRoleOf, type Project } from '../../api/types';
 import { ListMessage } from '../project-list';
 import { PdfButton } from '../pdf-button';
@@ -23,6 +21,7 @@ import { PledgesSection } from './pledges-section';
 import { SettingsSection } from './settings-section';
 import { TasksSection } from './tasks-section';
 import { UpdatesSection } from './updates-section';
+import { useManagedProject } from '../../hooks/use-project-reads';
 
 function BackLink() {
   return (
@@ -42,14 +41,7 @@ function BackLink() {
  * version (without the pledges, which are the owner's alone), where tasks can still be completed.
  */
 export default function ManageProjectView({ projectId, user }: { projectId: number; user: User }) {
-  const {
-    data: project,
-    isPending,
-    isError,
-    error,
-    refetch,
-    isRefetching,
-  } = useQuery(projectQuery(projectId));
+  const { data: project, isPending, isError, error, refetch, isRefetching } = useManagedProject(projectId);
 
   if (isPending) {
     return (

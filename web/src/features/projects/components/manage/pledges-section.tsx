@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Check, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
 import { PledgeStatusBadge } from '@/components/pledges/pledge-status-badge';
@@ -7,12 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPence } from '@/lib/money';
 import { allRows } from '@/lib/api/pages';
-import { projectPledgesQuery, type PledgeMove } from '../../api/projects';
+import { type PledgeMove } from '../../api/projects';
 import type { Project, ProjectPledge } from '../../api/types';
 import { investorName, PLEDGE_MOVES, usePledgeMove } from '../../hooks/use-pledge-moves';
 import { formatDate } from '../../lib/format';
 import { CollapsibleSection } from './collapsible-section';
 import { ConfirmDialog } from './confirm-dialog';
+import { useProjectPledges } from '../../hooks/use-project-reads';
 
 interface Asked {
   pledge: ProjectPledge;
@@ -33,7 +33,7 @@ function summaryOf(rows: ProjectPledge[], more: boolean): string {
  * elsewhere.
  */
 export function PledgesSection({ project }: { project: Project }) {
-  const pledges = useInfiniteQuery(projectPledgesQuery(project.id));
+  const pledges = useProjectPledges(project.id);
   const move = usePledgeMove(project.id);
   const [asked, setAsked] = useState<Asked | null>(null);
   const rows = allRows(pledges.data);

@@ -1,10 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ListTodo, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { allRows } from '@/lib/api/pages';
-import { tasksQuery } from '../../api/projects';
 import type { Project, Task } from '../../api/types';
 import { useCompleteTask, useDeleteTask } from '../../hooks/use-project-actions';
 import { AssignTaskDialog } from './assign-task-dialog';
@@ -12,6 +10,7 @@ import { CollapsibleSection } from './collapsible-section';
 import { ConfirmDialog } from './confirm-dialog';
 import { TaskDialog } from './task-dialog';
 import { TaskItem } from './task-item';
+import { useTasks } from '../../hooks/use-project-reads';
 
 type Dialogs =
   | { kind: 'none' }
@@ -32,7 +31,7 @@ export function TasksSection({
   canComplete: boolean;
   isOwner: boolean;
 }) {
-  const tasks = useInfiniteQuery(tasksQuery(project.id));
+  const tasks = useTasks(project.id);
   const complete = useCompleteTask();
   const remove = useDeleteTask();
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });

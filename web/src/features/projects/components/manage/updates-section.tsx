@@ -1,18 +1,17 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { allRows } from '@/lib/api/pages';
-import { updatesQuery } from '@/lib/projects/queries';
 import type { Project, ProjectUpdate } from '../../api/types';
 import { formatDate, preview } from '../../lib/format';
 import { CollapsibleSection } from './collapsible-section';
 import { PostUpdateDialog } from './post-update-dialog';
+import { useUpdates } from '../../hooks/use-project-reads';
 
 /** Project Updates (spec 001 §2.5): newest first; the owner posts them (each supporter is notified). */
 export function UpdatesSection({ project, isOwner }: { project: Project; isOwner: boolean }) {
-  const updates = useInfiniteQuery(updatesQuery(project.id));
+  const updates = useUpdates(project.id);
   const [posting, setPosting] = useState(false);
   const rows = allRows(updates.data);
 

@@ -1,21 +1,6 @@
 import { cn } from '@/lib/cn';
-import { cardTags, categoryLabel, phaseLabel, phaseTone } from '../lib/project-display';
-
-/** The phase on the purple scale (idea light … launch deep). */
-export function PhaseBadge({ phase, className }: { phase: string; className?: string }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-1 font-display text-[0.6875rem] font-bold uppercase leading-none tracking-wider',
-        phaseTone(phase),
-        className,
-      )}
-    >
-      <span className="sr-only">Phase: </span>
-      {phaseLabel(phase)}
-    </span>
-  );
-}
+import { categoryLabel } from '@/lib/projects/categories';
+import { cardTags } from '@/lib/projects/looking-for';
 
 /** The category, as a chip ('design' reads 'Design & UI/UX'). */
 export function CategoryChip({ category, className }: { category: string; className?: string }) {

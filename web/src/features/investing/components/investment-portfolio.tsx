@@ -7,12 +7,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PledgeStatusBadge } from '@/components/pledges/pledge-status-badge';
 import { cn } from '@/lib/cn';
 import { formatPence } from '@/lib/money';
-import type { User } from '@/lib/session';
 import type { Pledge } from '../api/types';
-import { useDialogStack } from '../hooks/use-dialog-stack';
 import { useInvestments } from '../hooks/use-investments';
-import { formatDate } from '../lib/text';
-import { ExploreDialogs } from './explore-dialogs';
+import { formatDate } from '../lib/format';
 
 type PortfolioTab = 'active' | 'pending' | 'completed';
 
@@ -35,11 +32,11 @@ export function pledgeTab(status: string): PortfolioTab {
  * active and pending, an honest ROI Potential card, and every pledge under Active Investments, Pending Pledges or
  * Completed with its Total Amount, Upfront Paid (10%), project, status, message and date. Live: a pledge made
  * anywhere, or accepted, declined or completed by its project's owner, refreshes it (`investments_changed`), so it
- * moves to its tab at once; it polls every 2 s only while the live channel is down.
+ * moves to its tab at once; it polls every 2 s only while the live channel is down. A pledge's project opens
+ * through `onOpenProject` (its details are the explore area's, composed with this in src/app/screens/invest-route.tsx).
  */
-export function InvestmentPortfolio({ user }: { user: User }) {
+export function InvestmentPortfolio({ onOpenProject }: { onOpenProject: (projectId: number) => void }) {
   const query = useInvestments();
-  const dialogs = useDialogStack();
   const [chosen, setChosen] = useState<PortfolioTab | null>(null);
   const pledges = query.data ?? [];
   const byTab = (tab: PortfolioTab) => pledges.filter((pledge) => pledgeTab(pledge.status) === tab);
@@ -168,10 +165,7 @@ export function InvestmentPortfolio({ user }: { user: User }) {
                       <ul className="flex flex-col gap-3">
                         {list.map((pledge) => (
                           <li key={pledge.id}>
-                            <PledgeCard
-                              pledge={pledge}
-                              onOpen={() => dialogs.open({ kind: 'detail', projectId: pledge.projectId })}
-                            />
+                            <PledgeCard pledge={pledge} onOpen={() => onOpenProject(pledge.projectId)} />
                           </li>
                         ))}
                       </ul>
@@ -183,12 +177,9 @@ export function InvestmentPortfolio({ user }: { user: User }) {
           )}
         </>
       )}
-      <ExploreDialogs dialogs={dialogs} user={user} />
     </div>
   );
 }
-
-export default InvestmentPortfolio;
 
 function PledgeCard({ pledge, onOpen }: { pledge: Pledge; onOpen: () => void }) {
   const message = pledge.message.trim();

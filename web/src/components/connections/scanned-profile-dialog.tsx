@@ -7,18 +7,21 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { ROLE_LABELS } from '@/lib/roles';
-import type { ScanResponse } from '../api/types';
+import type { ScanResponse } from '@/resources/connections';
 
 /**
  * The scanned-profile dialog (spec 000 §2): 'CONNECTION ADDED!' or 'ALREADY CONNECTED', with the other person's
- * photo, name, role and bio, and CONTINUE.
+ * photo, name, role and bio, and CONTINUE. Shown after a scan in the chat and after a connect link on the profile;
+ * `noBio` is what each says for a person without a bio (the chat's people list and the profile word it apart).
  */
 export function ScannedProfileDialog({
   result,
   onClose,
+  noBio,
 }: {
   result: ScanResponse | null;
   onClose: () => void;
+  noBio: string;
 }) {
   const person = result?.profileUser;
   const name = person ? `${person.firstName} ${person.lastName}`.trim() : '';
@@ -33,13 +36,13 @@ export function ScannedProfileDialog({
             <span
               aria-hidden
               className={cn(
-                'flex size-12 items-center justify-center rounded-full',
+                'flex size-14 animate-pop items-center justify-center rounded-2xl',
                 isNew
                   ? 'bg-success-soft text-success-soft-foreground'
                   : 'bg-primary-soft text-primary-soft-foreground',
               )}
             >
-              <Icon className="size-6" />
+              <Icon className="size-7" />
             </span>
             <DialogTitle className="font-extrabold tracking-wide">
               {isNew ? 'CONNECTION ADDED!' : 'ALREADY CONNECTED'}
@@ -57,7 +60,7 @@ export function ScannedProfileDialog({
                 {ROLE_LABELS[person.role]}
               </Badge>
               <DialogDescription className="mt-3 text-pretty text-foreground/90">
-                {person.bio?.trim() || 'Building the future, one project at a time.'}
+                {person.bio?.trim() || noBio}
               </DialogDescription>
               <ConnectionCoins result={result} />
             </div>

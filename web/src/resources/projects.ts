@@ -11,11 +11,13 @@ import { apiKey, keyIsUnder } from '@/lib/api/query-keys';
 import type { components } from '@/lib/api/schema';
 
 type Project = components['schemas']['Project'];
+type Connection = components['schemas']['Connection'];
 
 /**
- * Reads of one project that several areas show (projects, explore, search, chat, join): one definition, so every
- * area reads the same cache entry, and one rule for what a change of a project refreshes (`putProject` for an
- * answer that is the project, `refreshProject` for a change of what it holds, `projectChanged` for the frame).
+ * The projects resource (spec 001 §7), for every area that shows a project (projects, explore, search, chat, join):
+ * one definition of each read, so every area reads the same cache entry, and one rule for what a change of a
+ * project refreshes (`putProject` for an answer that is the project, `refreshProject` for a change of what it holds,
+ * `projectChanged` for the frame). What a project holds (tasks, updates, feedback, team) is in ./project-parts.ts.
  */
 
 const pathId = (id: number | string) => ({ path: { id: String(id) } });
@@ -35,27 +37,63 @@ export function projectQuery(id: number | string) {
   });
 }
 
-/** `GET /api/projects/{id}/updates`: newest first. */
-export function updatesQuery(projectId: number) {
-  return pagedQuery(apiKey(`${projectPath(projectId)}/updates`), (cursor, signal) =>
+/** `GET /api/projects?owner=me`: the caller's projects, published or not, newest first. */
+export function ownedProjectsQuery() {
+  return pagedQuery(apiKey('/api/projects', { owner: 'me' }), (cursor, signal) =>
     unwrapPage(
-      api.GET('/api/projects/{id}/updates', {
-        params: { ...pathId(projectId), query: pageQuery(cursor) },
-        signal,
-      }),
+      api.GET('/api/projects', { params: { query: { owner: 'me', ...pageQuery(cursor) } }, signal }),
     ),
   );
 }
 
-/** `GET /api/projects/{id}/feedback`: comments and replies, newest first (a reply names its parent). */
-export function feedbackQuery(projectId: number) {
-  return pagedQuery(apiKey(`${projectPath(projectId)}/feedback`), (cursor, signal) =>
-    unwrapPage(
-      api.GET('/api/projects/{id}/feedback', {
-        params: { ...pathId(projectId), query: pageQuery(cursor) },
-        signal,
-      }),
-    ),
+/** `GET /api/projects/collaborating`: projects the caller collaborates on, newest first. */
+export function collaboratingProjectsQuery() {
+  return pagedQuery(apiKey('/api/projects/collaborating'), (cursor, signal) =>
+    unwrapPage(api.GET('/api/projects/collaborating', { params: { query: pageQuery(cursor) }, signal })),
+  );
+}
+
+/** One page of the largest size (a person rarely has more projects; the chat's list reads them in one go). */
+const MEMBER_LIST_LIMIT = 200;
+
+/** The projects I am a member of, mine (`?owner=me`) and those I collaborate on, in one list (the chat's PROJECTS). */
+export function memberProjectsQuery() {
+  return queryOptions({
+    queryKey: apiKey('/api/projects', { owner: 'me', limit: MEMBER_LIST_LIMIT, with: 'collaborating' }),
+    queryFn: async ({ signal }): Promise<Project[]> => {
+      const query = { limit: MEMBER_LIST_LIMIT };
+      const [mine, collaborating] = await Promise.all([
+        unwrap(api.GET('/api/projects', { params: { query: { owner: 'me', ...query } }, signal })),
+        unwrap(api.GET('/api/projects/collaborating', { params: { query }, signal })),
+      ]);
+      const seen = new Set<number>();
+      return [...mine, ...collaborating].filter((project) => !seen.has(project.id) && seen.add(project.id));
+    },
+    meta: { live: true },
+  });
+}
+
+/** `GET /api/projects/supported`, page by page: the 'projects you follow' dialog. Live through `project_changed`. */
+export function supportedProjectsQuery() {
+  return pagedQuery(apiKey('/api/projects/supported'), (cursor, signal) =>
+    unwrapPage(api.GET('/api/projects/supported', { params: { query: pageQuery(cursor) }, signal })),
+  );
+}
+
+/** The fixed message a collaboration request carries (spec 001 §7). */
+export const COLLABORATION_MESSAGE = "I'd love to collaborate on this project!";
+
+/**
+ * `POST /api/projects/{id}/request-collaboration` with the fixed message: the owner is asked (400 'Collaboration
+ * request already exists' when asked already). The one way every "Request to Collaborate" and COLLABORATE asks
+ * (spec 001 §7 names this call for it; issue 49: search asked through `POST /api/connections` instead).
+ */
+export function requestCollaboration(projectId: number): Promise<Connection> {
+  return unwrap(
+    api.POST('/api/projects/{id}/request-collaboration', {
+      params: pathId(projectId),
+      body: { message: COLLABORATION_MESSAGE },
+    }),
   );
 }
 

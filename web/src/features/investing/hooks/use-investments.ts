@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveStatus } from '@/lib/ws';
-import { investmentsQuery } from '../api/explore';
+import { investmentsQuery } from '../api/investments';
 
 /** The portfolio's refetch while the socket is down (spec 001 §9: 2 s). */
 export const PORTFOLIO_POLL_MS = 2000;

@@ -3,17 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createFrameRouter } from '@/lib/live';
-import { makeUser } from '@/test/fixtures';
 import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
-import { exploreLive } from '../live';
+import { investingLive } from '../live';
 import { makePledge } from '../test-data';
 import { InvestmentPortfolio, pledgeTab } from './investment-portfolio';
 
 setupMswServer();
-
-const investor = makeUser({ role: 'investor' });
 
 describe('InvestmentPortfolio', () => {
   it('totals the pledges in pounds, counts active and pending ones, and lists each with its upfront 10%', async () => {
@@ -46,7 +43,7 @@ describe('InvestmentPortfolio', () => {
         ]),
       ),
     );
-    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    renderWithProviders(<InvestmentPortfolio onOpenProject={() => undefined} />, { path: '/create' });
     const summary = await screen.findByRole('region', { name: 'Summary' });
     expect(summary).toHaveTextContent('£500.51');
     expect(within(summary).getByText('Active Investments').nextSibling).toHaveTextContent('1');
@@ -69,7 +66,7 @@ describe('InvestmentPortfolio', () => {
 
   it("shows 'No Investments Yet' with Explore Projects", async () => {
     server.use(http.get('/api/investments', () => HttpResponse.json([])));
-    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    renderWithProviders(<InvestmentPortfolio onOpenProject={() => undefined} />, { path: '/create' });
     expect(await screen.findByRole('heading', { name: 'No Investments Yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore Projects' })).toHaveAttribute('href', '/explore');
     expect(screen.getByRole('region', { name: 'Summary' })).toHaveTextContent('£0.00');
@@ -84,7 +81,7 @@ describe('InvestmentPortfolio', () => {
         ]),
       ),
     );
-    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    renderWithProviders(<InvestmentPortfolio onOpenProject={() => undefined} />, { path: '/create' });
     expect(await screen.findByRole('region', { name: 'Summary' })).toHaveTextContent('£200.00');
     expect(screen.getByRole('tab', { name: 'Completed', selected: true })).toBeInTheDocument();
     const declined = screen.getByRole('article', { name: 'Pledge to Loom Lab' });
@@ -104,14 +101,16 @@ describe('InvestmentPortfolio', () => {
         HttpResponse.json([makePledge({ id: 5, projectTitle: 'Solar Stitch', status })]),
       ),
     );
-    const { queryClient } = renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    const { queryClient } = renderWithProviders(<InvestmentPortfolio onOpenProject={() => undefined} />, {
+      path: '/create',
+    });
     const summary = await screen.findByRole('region', { name: 'Summary' });
     expect(within(summary).getByText('Pending Pledges').nextSibling).toHaveTextContent('1');
     await userEvent.click(screen.getByRole('tab', { name: 'Active Investments' }));
     expect(screen.getByText('No active investments yet.')).toBeInTheDocument();
 
     status = 'active';
-    createFrameRouter([exploreLive])({ type: 'investments_changed' }, { queryClient });
+    createFrameRouter([investingLive])({ type: 'investments_changed' }, { queryClient });
     expect(await screen.findByRole('article', { name: 'Pledge to Solar Stitch' })).toHaveTextContent(
       'Status: active',
     );
@@ -126,17 +125,31 @@ describe('InvestmentPortfolio', () => {
         HttpResponse.json([makePledge({ id: 5, projectTitle: 'Solar Stitch', status })]),
       ),
     );
-    const { queryClient } = renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    const { queryClient } = renderWithProviders(<InvestmentPortfolio onOpenProject={() => undefined} />, {
+      path: '/create',
+    });
     expect(await screen.findByRole('tab', { name: 'Pending Pledges', selected: true })).toBeInTheDocument();
     status = 'active';
-    createFrameRouter([exploreLive])({ type: 'investments_changed' }, { queryClient });
+    createFrameRouter([investingLive])({ type: 'investments_changed' }, { queryClient });
     expect(await screen.findByText('No pending pledges.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pending Pledges', selected: true })).toBeInTheDocument();
   });
 
+  it("opens a pledge's project from View project", async () => {
+    server.use(
+      http.get('/api/investments', () =>
+        HttpResponse.json([makePledge({ id: 4, projectId: 31, projectTitle: 'Solar Stitch' })]),
+      ),
+    );
+    const opened: number[] = [];
+    renderWithProviders(<InvestmentPortfolio onOpenProject={(id) => opened.push(id)} />, { path: '/create' });
+    await userEvent.click(await screen.findByRole('button', { name: 'View project Solar Stitch' }));
+    expect(opened).toEqual([31]);
+  });
+
   it('offers Retry when the pledges cannot be read', async () => {
     server.use(http.get('/api/investments', () => HttpResponse.json({ message: 'Down' }, { status: 500 })));
-    renderWithProviders(<InvestmentPortfolio user={investor} />, { path: '/create' });
+    renderWithProviders(<InvestmentPortfolio onOpenProject={() => undefined} />, { path: '/create' });
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

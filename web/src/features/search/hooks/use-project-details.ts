@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from '@/lib/toast';
+import { projectQuery } from '@/resources/projects';
+import type { Project } from '../api/types';
+import { FETCH_PROJECT_FAILED_TOAST } from '../lib/announce';
+
+/**
+ * A project opened from the results: at once what the search answered (`initial`), then `GET /api/projects/{id}`
+ * ('Failed to fetch project' when that fails; a failed refresh keeps what the search answer already said).
+ */
+export function useProjectDetails(projectId: number, initial?: Project) {
+  const query = useQuery({ ...projectQuery(projectId), placeholderData: initial });
+  const { isError, errorUpdatedAt } = query;
+
+  useEffect(() => {
+    if (isError && errorUpdatedAt > 0) toast(FETCH_PROJECT_FAILED_TOAST);
+  }, [isError, errorUpdatedAt]);
+
+  return { project: query.data ?? initial, isError, retry: () => void query.refetch() };
+}
