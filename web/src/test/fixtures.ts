@@ -4,6 +4,7 @@ import type { User } from '@/lib/session';
 type RewardsResponse = components['schemas']['RewardsResponse'];
 type ScanResponse = components['schemas']['ScanResponse'];
 type ConnectionWithUser = components['schemas']['ConnectionWithUser'];
+type Pledge = components['schemas']['Pledge'];
 
 /** A complete signed-in user for tests; override what the test is about. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -84,6 +85,23 @@ export function makeConnection(
       skills: [],
       profileImageUrl: null,
     },
+    ...overrides,
+  };
+}
+
+/** A pledge as the investor's portfolio and the pledge dialog read it; override what the test is about. */
+export function makePledge(overrides: Partial<Pledge> = {}): Pledge {
+  return {
+    id: 1,
+    projectId: 1,
+    investorId: 7,
+    projectTitle: 'Project 1',
+    amount: 15000,
+    upfrontAmount: 1500,
+    message: 'Keep going',
+    status: 'pending',
+    createdAt: '2026-03-03T12:00:00Z',
+    updatedAt: '2026-03-03T12:00:00Z',
     ...overrides,
   };
 }

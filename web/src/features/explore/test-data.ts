@@ -1,4 +1,4 @@
-import type { Feedback, Pledge, Project, ProjectUpdate } from './api/types';
+import type { Feedback, Project, ProjectUpdate } from './api/types';
 
 /** A complete published project as the deck reads it; override what the test is about. */
 export function makeProject(overrides: Partial<Project> = {}): Project {
@@ -59,22 +59,6 @@ export function makeUpdate(overrides: Partial<ProjectUpdate> = {}): ProjectUpdat
     title: 'We are live',
     content: 'Thanks for finding us.',
     imageUrl: null,
-    createdAt: '2026-03-03T12:00:00Z',
-    updatedAt: '2026-03-03T12:00:00Z',
-    ...overrides,
-  };
-}
-
-export function makePledge(overrides: Partial<Pledge> = {}): Pledge {
-  return {
-    id: 1,
-    projectId: 1,
-    investorId: 7,
-    projectTitle: 'Project 1',
-    amount: 15000,
-    upfrontAmount: 1500,
-    message: 'Keep going',
-    status: 'pending',
     createdAt: '2026-03-03T12:00:00Z',
     updatedAt: '2026-03-03T12:00:00Z',
     ...overrides,

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
-import { makePledge } from '../test-data';
+import { makePledge } from '@/test/fixtures';
 import PledgeDialog from './pledge-dialog';
 
 setupMswServer();

@@ -7,7 +7,7 @@ import { http } from '@/test/http';
 import { renderWithProviders } from '@/test/render';
 import { server, setupMswServer } from '@/test/server';
 import { investingLive } from '../live';
-import { makePledge } from '../test-data';
+import { makePledge } from '@/test/fixtures';
 import { InvestmentPortfolio, pledgeTab } from './investment-portfolio';
 
 setupMswServer();
