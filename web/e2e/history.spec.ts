@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { closeToast, connectCodeOf, createAccount, signIn } from './support';
 
 // Back that goes back (issue 49): a chat opened from the Ideate list is a step of the history, so the phone's Back
@@ -18,16 +18,14 @@ async function signedIn(
   return { page, username };
 }
 
-test('Back closes an open chat, and a chat closed by its own button leaves no dead step behind', async ({
-  browser,
-}) => {
+/** Ada, connected with Bo, on Rewards and then on Ideate by the bottom navigation (so Back has Rewards under it). */
+async function onIdeateFromRewards(browser: Browser): Promise<{ page: Page; title: Locator }> {
   const ada = await signedIn(browser, 'Ada');
   const bo = await signedIn(browser, 'Bo');
   const code = await connectCodeOf(bo.page.request);
   expect((await ada.page.request.post('/api/connections/scan', { data: { code } })).status()).toBe(200);
   const page = ada.page;
   const title = page.getByRole('banner').getByRole('heading', { level: 1 });
-
   await page.goto('/rewards');
   await closeToast(page);
   await expect(title).toHaveText('Rewards');
@@ -36,6 +34,13 @@ test('Back closes an open chat, and a chat closed by its own button leaves no de
     .getByRole('link', { name: /^Ideate/ })
     .click();
   await expect(title).toHaveText('Ideate');
+  return { page, title };
+}
+
+test('Back closes an open chat, and a chat closed by its own button leaves no dead step behind', async ({
+  browser,
+}) => {
+  const { page, title } = await onIdeateFromRewards(browser);
   const chatWithBo = page.getByRole('button', { name: /Bo History/ }).first();
 
   // The phone's Back closes the chat and shows the list.
@@ -59,20 +64,7 @@ test('Back closes an open chat, and a chat closed by its own button leaves no de
 test('Back closes a dialog over a chat, then the chat, then a dialog over the list, and leaves no dead step', async ({
   browser,
 }) => {
-  const ada = await signedIn(browser, 'Ada');
-  const bo = await signedIn(browser, 'Bo');
-  const code = await connectCodeOf(bo.page.request);
-  expect((await ada.page.request.post('/api/connections/scan', { data: { code } })).status()).toBe(200);
-  const page = ada.page;
-  const title = page.getByRole('banner').getByRole('heading', { level: 1 });
-
-  await page.goto('/rewards');
-  await closeToast(page);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: /^Ideate/ })
-    .click();
-  await expect(title).toHaveText('Ideate');
+  const { page, title } = await onIdeateFromRewards(browser);
 
   // A dialog over the list: Back closes it and stays on Ideate.
   await page.getByRole('button', { name: 'Add a connection' }).click();
