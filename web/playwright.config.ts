@@ -1,48 +1,22 @@
 import { defineConfig } from '@playwright/test';
 // Debian's Chromium and the flags this machine needs (shared with scripts/lighthouse.mjs).
 import chromium from './e2e/chromium.json' with { type: 'json' };
+import { server, WORKERS } from './e2e/servers';
 
 // The journeys run against the real server binary with a fresh data dir, in Debian's Chromium
 // at a phone viewport (390x844). No browser is downloaded: the executable comes from the OS.
 // GROW_BIN names the binary (default: the release build). A debug build reads web/dist from disk at run time,
 // so `npm run build` first and it serves the latest web build.
-const port = Number(process.env.E2E_PORT ?? 5199);
-const dataDir = process.env.E2E_DATA_DIR ?? '../target/e2e-data';
 const growBin = process.env.GROW_BIN ?? '../target/release/grow';
-export const serverLog = process.env.E2E_SERVER_LOG ?? '../target/e2e-server.log';
 
-export default defineConfig({
-  testDir: './e2e',
-  outputDir: './e2e/.artifacts/results',
-  // One file at a time (E2E_WORKERS to try more): on two workers a journey that reads the deck's top card saw another
-  // worker's newer project there (xss.spec.ts), and the whole run took 13 minutes, no faster than one worker.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
-  // One more try for a journey that failed: the report still names it "flaky", with its first failure's trace kept,
-  // so a race in the app is seen and mended, while one lost to a loaded machine does not fail the whole run.
-  retries: Number(process.env.E2E_RETRIES ?? 1),
-  // The journeys audit every screen they reach (axe, tap targets), which takes a second or two each.
-  timeout: 120_000,
-  expect: { timeout: 7_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-GB',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath,
-      args: chromium.args,
-    },
-  },
-  webServer: {
+/** Server `index`, started fresh: the journeys of worker `index` run against it alone (./e2e/servers.ts). */
+function webServer(index: number) {
+  const { port, url, dataDir, log } = server(index);
+  return {
     // The server's log is kept in a file: with no mail server configured, each mail's link is written there, and the
     // account journey follows the verification link from it as a person follows it from their inbox.
-    command: `rm -rf ${dataDir} && ${growBin} serve > ${serverLog} 2>&1`,
-    url: `http://127.0.0.1:${port}/readyz`,
+    command: `rm -rf ${dataDir} && ${growBin} serve > ${log} 2>&1`,
+    url: `${url}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     // GROW_PUSH_ALLOW_LOOPBACK_HTTP is the test-only setting (README): the push journey's browser subscribes with a
@@ -59,5 +33,36 @@ export default defineConfig({
       // A branch's web build against a server built from another checkout (README, GROW_WEB_DIST).
       ...(process.env.GROW_WEB_DIST ? { GROW_WEB_DIST: process.env.GROW_WEB_DIST } : {}),
     },
+  };
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './e2e/.artifacts/results',
+  // Two files at a time, each worker with a server of its own (./e2e/servers.ts): sharing one, a journey that reads
+  // the deck's top card saw the other worker's newer project there.
+  workers: WORKERS,
+  // One more try for a journey that failed: the report still names it "flaky", with its first failure's trace kept,
+  // so a race in the app is seen and mended, while one lost to a loaded machine does not fail the whole run.
+  retries: Number(process.env.E2E_RETRIES ?? 1),
+  // The journeys audit every screen they reach (axe, tap targets), which takes a second or two each.
+  timeout: 120_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    // Each worker's own server (./e2e/fixtures.ts sets it per worker); this is the first's.
+    baseURL: server(0).url,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath,
+      args: chromium.args,
+    },
   },
+  webServer: Array.from({ length: WORKERS }, (_, index) => webServer(index)),
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, type Browser, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Page } from './fixtures';
 import {
   audit,
   captureBothThemes,
@@ -9,13 +9,13 @@ import {
   signIn,
   STRONG_PASSWORD,
 } from './support';
+import { server } from './servers';
 
 // Your account (issue 47, shared/API.md "Your account") at 390×844: a person verifies their email from the link in
 // the mail, changes their password and signs in again with it, turns off "Show me in search and Who's near you" and
 // leaves another person's nearby, and turns the digest to daily. With no mail server, the server writes each mail's
 // link to its log (README), which the journey reads as a person reads their inbox.
 
-const SERVER_LOG = process.env.E2E_SERVER_LOG ?? '../target/e2e-server.log';
 const NEW_PASSWORD = 'Marigold77!';
 /** A terminal colour code, should the log carry any. */
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -24,7 +24,7 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 async function mailedLink(id: number, path: string): Promise<string> {
   let link: string | undefined;
   await expect(() => {
-    const log = readFileSync(SERVER_LOG, 'utf8').replace(ANSI, '');
+    const log = readFileSync(server(test.info().parallelIndex).log, 'utf8').replace(ANSI, '');
     const lines = log.split('\n').filter((line) => line.includes(`user_id=${id}`) && line.includes(path));
     link = lines.at(-1)?.match(/https?:\/\/\S+/)?.[0];
     expect(link, `a mailed ${path} link for user ${id}`).toBeTruthy();

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 // How the one binary delivers the app: cache rules, the service worker at the root, the manifest and the
 // security headers, as a browser receives them from the release build.

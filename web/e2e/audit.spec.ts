@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectNoA11yViolations } from './support';
 
 // The audit every journey runs (e2e/support.ts) puts axe into the page once and runs it there for each screen: this

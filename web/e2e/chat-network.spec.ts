@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { test, expect, type Browser, type BrowserContext, type Page, type Route } from './fixtures';
 import {
   captureBothThemes,
   closeToast,

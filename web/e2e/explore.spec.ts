@@ -1,11 +1,4 @@
-import {
-  test,
-  expect,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Locator, type Page } from './fixtures';
 import {
   audit,
   captureBothThemes,

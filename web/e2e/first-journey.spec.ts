@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { audit, createAccount, expectToast, shot, unique, STRONG_PASSWORD } from './support';
 
 // The first journey: a newcomer completes the sign-up wizard (meeting each validation message once),

@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Locator, type Page } from './fixtures';
 import { closeToast, connectCodeOf, createAccount, signIn } from './support';
 
 // Back that goes back (issue 49): a chat opened from the Ideate list is a step of the history, so the phone's Back

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { audit, createAccount, shot, unique, STRONG_PASSWORD } from './support';
 
 /** The `type` of a frame the server sent on /ws, or null when it is not a JSON frame. */

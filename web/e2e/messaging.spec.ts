@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Locator, type Page } from './fixtures';
 import config from '../playwright.config';
 import {
   audit,

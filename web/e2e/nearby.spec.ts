@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from './fixtures';
 import { audit, captureBothThemes, closeToast, expectToast, STRONG_PASSWORD, unique } from './support';
 
 // "Who's near you?" for a new account (issue #29): people who only ever wrote their city (no device position)

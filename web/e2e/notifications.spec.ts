@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
+import { growAdmin } from './servers';
 import { audit, connectCodeOf, createAccount, settle, STRONG_PASSWORD, snap } from './support';
 
 // The server binary and data dir the journeys run against (playwright.config.ts): an administrator is made with
 // the binary's own command line, as an operator would.
-const GROW_BIN = process.env.GROW_BIN ?? '../target/release/grow';
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '../target/e2e-data';
 
 interface Listed {
   id: number;
@@ -132,10 +130,7 @@ test('the bell badge arrives live, the centre marks read, deletes and marks all 
   // was given already, so deleting it does not bring a second one (once a day per person).
   const adminContext = await browser.newContext();
   const admin = await createAccount(adminContext.request, 'Grace');
-  execFileSync(GROW_BIN, ['admin', 'grant', admin.username], {
-    env: { ...process.env, GROW_DATA_DIR: DATA_DIR, RUST_LOG: 'warn' },
-    stdio: 'pipe',
-  });
+  growAdmin(['grant', admin.username]);
   const adminLogin = await adminContext.request.post('/api/auth/login', {
     data: { username: admin.username, password: STRONG_PASSWORD },
   });

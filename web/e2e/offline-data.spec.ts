@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { test, expect, type Browser, type BrowserContext, type Page, type Route } from './fixtures';
 import { captureBothThemes, closeToast, connectCodeOf, settle, STRONG_PASSWORD, unique } from './support';
 
 // Issue 31, "Offline": a reload with no network shows the app as its person last saw it (their name, each screen's

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { captureBothThemes, createAccount, settle, STRONG_PASSWORD } from './support';
 
 // Issue "Scale": Grow is installable as a PWA. Its service worker serves the shell when the network is down, and

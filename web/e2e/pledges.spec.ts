@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { audit, captureBothThemes, closeToast, expectToast, STRONG_PASSWORD, unique } from './support';
 
 // Pledges that move (issue 29, API.md "Money"). An investor pledges £1,000.00 and £250.00 to an innovator's project.

@@ -1,4 +1,4 @@
-import { test, expect, type Request } from '@playwright/test';
+import { test, expect, type Request } from './fixtures';
 import { closeToast, expectToast, settle, STRONG_PASSWORD, unique } from './support';
 
 // Issue 49, "Over-fetching": one project edit made about ten GETs (the edit read the project's whole subtree and

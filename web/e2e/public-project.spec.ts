@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { audit, captureBothThemes, createAccount, signIn, STRONG_PASSWORD, unique } from './support';
 
 // Issue "The journeys a person still trips on": a project link shared outside the app opens to the project's public

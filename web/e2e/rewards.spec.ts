@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from './fixtures';
+import { growAdmin } from './servers';
 import { audit, createAccount, expectToast, settle, STRONG_PASSWORD, snap } from './support';
 
 // The rewards journey of issue 12: a member logs in (the Daily Login Bonus! toast), opens Progress, scratches the
@@ -10,15 +8,10 @@ import { audit, createAccount, expectToast, settle, STRONG_PASSWORD, snap } from
 // reward 2 s later) and, rich enough, claims a store reward. Every screen and dialog is audited, and the whole
 // Progress screen is screenshotted at 390×844 before and after scratching, in the light and the dark theme.
 
-// The server binary and the data dir the journeys run against (as playwright.config.ts starts it).
-const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
-const GROW_BIN = resolve(WEB_DIR, process.env.GROW_BIN ?? '../target/release/grow');
-const DATA_DIR = resolve(WEB_DIR, process.env.E2E_DATA_DIR ?? '../target/e2e-data');
-
 /** True when the server binary can give a member coins (`grow admin give-coins USERNAME AMOUNT`). */
 function canGiveCoins(): boolean {
   try {
-    return execFileSync(GROW_BIN, ['admin', '--help'], { encoding: 'utf8' }).includes('give-coins');
+    return growAdmin(['--help']).includes('give-coins');
   } catch {
     return false;
   }
@@ -26,10 +19,7 @@ function canGiveCoins(): boolean {
 
 /** Gives a member coins through the ledger, from the shell, against the running server's data. */
 function giveCoins(username: string, amount: number): void {
-  execFileSync(GROW_BIN, ['admin', 'give-coins', username, String(amount)], {
-    env: { ...process.env, GROW_DATA_DIR: DATA_DIR, RUST_LOG: 'warn' },
-    stdio: 'pipe',
-  });
+  growAdmin(['give-coins', username, String(amount)]);
 }
 
 async function logIn(page: Page, username: string) {

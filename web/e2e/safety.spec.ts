@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Page } from './fixtures';
 import {
   captureBothThemes,
   closeToast,

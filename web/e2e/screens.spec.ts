@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { audit, createAccount, settle, unique, STRONG_PASSWORD, snap } from './support';
 
 // The main screens at 390×844 in the light and the dark theme, screenshotted for review (e2e/.artifacts/screens)

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { audit, captureBothThemes, closeToast, expectToast, STRONG_PASSWORD, unique } from './support';
 
 // The discovery journey of issue #17. People with skills and places are set up through the API (two in London,

@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { test, expect, type Browser, type Page, type PlaywrightWorkerArgs } from './fixtures';
 import {
   captureBothThemes,
   closeToast,

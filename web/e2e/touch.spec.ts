@@ -1,11 +1,4 @@
-import {
-  test,
-  expect,
-  type Browser,
-  type BrowserContextOptions,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { test, expect, type Browser, type BrowserContextOptions, type Locator, type Page } from './fixtures';
 import { captureBothThemes, connectCodeOf, createAccount, signIn } from './support';
 
 // A phone used by touch (issue 31), through real Chromium against the real server at 390×844 with a touch screen

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { test, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Browser, type BrowserContext, type Locator, type Page } from './fixtures';
+import { growAdmin } from './servers';
 import {
   closeToast,
   connectCodeOf,
@@ -30,8 +30,6 @@ import {
 // not the second line of defence (whose header is checked on its own).
 
 // The server binary and data dir the journeys run against (playwright.config.ts).
-const GROW_BIN = process.env.GROW_BIN ?? '../target/release/grow';
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '../target/e2e-data';
 
 /** A rare word in Mallory's bio and her project's description, for search to find both by. */
 const MARK = 'Zyxquokka';
@@ -587,10 +585,7 @@ test('script typed into every text field is shown as text and never runs, for it
   await expectClean(victor, 'leaderboard');
 
   // ---- Made an administrator (from the command line): the reports, with their reasons and content ----
-  execFileSync(GROW_BIN, ['admin', 'grant', victorName], {
-    env: { ...process.env, GROW_DATA_DIR: DATA_DIR, RUST_LOG: 'warn' },
-    stdio: 'pipe',
-  });
+  growAdmin(['grant', victorName]);
   // A new session reads the new role at once (the running server's cached copy of the old one lasts a minute).
   await signIn(victor.page.request, victorName);
   await visit(victor.page, '/admin');

@@ -4,6 +4,7 @@ import {
   type InfiniteData,
   type QueryClient,
   type QueryKey,
+  useQuery,
 } from '@tanstack/react-query';
 import { api, errorStatus, unwrap, unwrapPage } from '@/lib/api/client';
 import { pagedQuery, pageQuery } from '@/lib/api/pages';
@@ -35,6 +36,14 @@ export function projectQuery(id: number | string) {
       unwrap(api.GET('/api/projects/{id}', { params: pathId(id), signal })),
     meta: { live: true },
   });
+}
+
+/**
+ * A project a dialog shows (the deck's card, a search result): at once what the list already knew (`initial`),
+ * then as `GET /api/projects/{id}` answers. Explore's details and search's result read it the same way.
+ */
+export function useProjectShown(id: number, initial?: Project) {
+  return useQuery({ ...projectQuery(id), placeholderData: initial });
 }
 
 /** `GET /api/projects?owner=me`: the caller's projects, published or not, newest first. */

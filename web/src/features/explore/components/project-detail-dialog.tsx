@@ -10,8 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorStatus } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/session';
 import { useSafety } from '@/lib/safety';
+import { useProjectShown } from '@/resources/projects';
 import type { Project } from '../api/types';
-import { useProjectDetail } from '../hooks/use-project-detail';
 import { DetailFeedback } from './detail-feedback';
 import { DetailOverview } from './detail-overview';
 import { DetailUpdates } from './detail-updates';
@@ -37,7 +37,7 @@ export default function ProjectDetailDialog({
   onClose: () => void;
   onPledge: (project: Project) => void;
 }) {
-  const query = useProjectDetail(projectId, initial);
+  const query = useProjectShown(projectId, initial);
   const project = query.data;
   const [tab, setTab] = useState<DetailTab>('overview');
   const [leavingFeedback, setLeavingFeedback] = useState(false);

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
-import { projectQuery } from '@/resources/projects';
+import { useProjectShown } from '@/resources/projects';
 import type { Project } from '../api/types';
 import { FETCH_PROJECT_FAILED_TOAST } from '../lib/announce';
 
 /**
- * A project opened from the results: at once what the search answered (`initial`), then `GET /api/projects/{id}`
- * ('Failed to fetch project' when that fails; a failed refresh keeps what the search answer already said).
+ * A project opened from the results, read as every shown project is (`useProjectShown`), with search's own
+ * 'Failed to fetch project' when that read fails (a failed refresh keeps what the search answer already said).
  */
 export function useProjectDetails(projectId: number, initial?: Project) {
-  const query = useQuery({ ...projectQuery(projectId), placeholderData: initial });
+  const query = useProjectShown(projectId, initial);
   const { isError, errorUpdatedAt } = query;
 
   useEffect(() => {
