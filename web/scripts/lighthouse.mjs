@@ -46,7 +46,10 @@ async function post(path, body, headers = {}) {
   return response;
 }
 
-/** A fresh account (POST /api/auth/signup), signed in (POST /api/auth/login): its session cookie. */
+/**
+ * A fresh account (POST /api/auth/signup), signed in (POST /api/auth/login): the cookies the login set (the
+ * HttpOnly session and the `grow_signed_in` hint the app reads), as name and value.
+ */
 async function signUp() {
   const username = `lh${Date.now().toString(36)}`;
   const password = 'Sunflower42!';
@@ -58,16 +61,31 @@ async function signUp() {
     lastName: 'Lighthouse',
   });
   const login = await post('/api/auth/login', { username, password });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => pair.startsWith('grow_session='));
-  if (!cookie) throw new Error('POST /api/auth/login set no grow_session cookie');
-  return cookie;
+  const cookies = login.headers.getSetCookie().map((line) => {
+    const pair = line.split(';')[0];
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  if (!cookies.some((c) => c.name === 'grow_session'))
+    throw new Error('POST /api/auth/login set no grow_session cookie');
+  return cookies;
 }
 
-/** One Lighthouse run (mobile); the session cookie, when given, goes with every request of the page. */
-async function audit(port, screen, cookie) {
+/**
+ * Puts the signed-in person's cookies into the browser Lighthouse drives, as a browser that signed in holds them:
+ * the app reads its hint cookie from `document.cookie`, which a request header alone would not give it.
+ */
+async function signInBrowser(port, cookies) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await browser.contexts()[0].addCookies(cookies.map((c) => ({ ...c, url: base })));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One Lighthouse run (mobile), in the browser as it is (signed in or not). */
+async function audit(port, screen) {
   const url = `${base}${screen.path}`;
   const result = await lighthouse(url, {
     port,
@@ -75,7 +93,6 @@ async function audit(port, screen, cookie) {
     logLevel: 'error',
     formFactor: 'mobile',
     onlyCategories: CATEGORIES,
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -212,14 +229,20 @@ if (!ready?.ok) {
   process.exit(2);
 }
 mkdirSync(outDir, { recursive: true });
-const cookie = await signUp();
+const cookies = await signUp();
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 let failed = false;
 try {
   const rows = [];
+  // The signed-out screen comes first, before the browser holds the cookies.
+  let signedIn = false;
   for (const screen of SCREENS) {
+    if (screen.signedIn && !signedIn) {
+      await signInBrowser(chrome.port, cookies);
+      signedIn = true;
+    }
     process.stderr.write(`auditing ${screen.name} (${screen.path})…\n`);
-    const result = await audit(chrome.port, screen, screen.signedIn ? cookie : undefined);
+    const result = await audit(chrome.port, screen);
     rows.push({ screen: screen.name, path: screen.path, ...result });
   }
   const checks = await installability(chrome.port);
