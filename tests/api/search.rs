@@ -310,6 +310,17 @@ async fn the_highlands_held_out_set_scores_at_least_what_is_recorded() {
     score_community("highlands", community, questions).await;
 }
 
+/// Written 2026-12-05 by a helper who had not read the ranker, committed before it was first run; scored first
+/// against the ranker of that day, then with the WordNet occupation lexicon.
+#[tokio::test]
+async fn the_crossroads_held_out_set_scores_at_least_what_is_recorded() {
+    let (community, questions) = (
+        include_str!("../relevance/sets/crossroads/community.json"),
+        include_str!("../relevance/sets/crossroads/questions.json"),
+    );
+    score_community("crossroads", community, questions).await;
+}
+
 async fn person_with(app: &TestApp, profile: Value) -> (Client, Value) {
     let (client, me) = app.signed_in().await;
     let answer = client.patch("/api/users/profile", &profile).await;
