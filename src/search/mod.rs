@@ -6,6 +6,7 @@
 //! second; rows that left (deleted, hidden, unpublished) are dropped when answers are read back.
 
 mod answer;
+mod english;
 mod index;
 mod kept;
 mod lexicon;

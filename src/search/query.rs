@@ -284,7 +284,10 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
             || is_stopword(&word)
             || known_to_tables(&word)
             || vocabulary.skills.iter().any(|s| s.words.contains(&word));
-        match (!known).then(|| correct(&word, vocabulary)).flatten() {
+        // A common English word is read as another only in another form of itself ("maker" is never "baker").
+        let fixed = (!known).then(|| correct(&word, vocabulary)).flatten();
+        let fixed = fixed.filter(|f| !super::english::is_english(&word) || super::english::same_word(&word, f));
+        match fixed {
             Some(fixed) => {
                 corrections.push((word, fixed.clone()));
                 ws.push(fixed);

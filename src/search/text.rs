@@ -251,6 +251,25 @@ pub fn is_stopword(word: &str) -> bool {
         "keen",
         "stage",
         "phase",
+        // Words of time and degree, which say how, not what ("projects still at the idea stage").
+        "still",
+        "already",
+        "currently",
+        "now",
+        "really",
+        "actually",
+        "very",
+        "quite",
+        "maybe",
+        "perhaps",
+        "especially",
+        "mainly",
+        "mostly",
+        "yet",
+        // As empty as "people" before a field or a trade ("healthcare workers", "tech professionals").
+        "worker",
+        "workers",
+        "professionals",
     ];
     STOP.contains(&word)
 }
