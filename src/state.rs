@@ -23,6 +23,17 @@ impl AppState {
     pub fn new(shared: Shared) -> Self {
         Self(Arc::new(shared))
     }
+
+    /// A handle that does not keep the state alive: what a listener of the database holds, since the database is
+    /// part of the state.
+    pub fn downgrade(&self) -> std::sync::Weak<Shared> {
+        Arc::downgrade(&self.0)
+    }
+
+    /// The state a [`downgrade`](Self::downgrade)d handle names, while it lives.
+    pub fn upgrade(weak: &std::sync::Weak<Shared>) -> Option<Self> {
+        weak.upgrade().map(Self)
+    }
 }
 
 impl std::ops::Deref for AppState {

@@ -172,7 +172,7 @@ pub async fn delete(
     }
     let mut tx = state.db.begin().await?;
     let (files, connected) = delete_in(&state, &mut tx, me.id).await?;
-    crate::files::owners::remove_unused_after_commit(&state, &mut tx, files);
+    crate::files::owners::remove_unused_after_commit(&mut tx, files);
     state.hub.emit_after(&mut tx, Event::UserSignedOut { user_id: me.id });
     // Their counts changed (cached copies drop) and their lists lost someone.
     for person in &connected {

@@ -115,6 +115,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     let pusher = Pusher::load(db.clone(), subject, hub.instance().to_string(), config.push_reach())
         .await
         .context("loading the Web Push key")?;
+    pusher.wake_on_notifications(&db);
     let host = public_url.split("://").nth(1).and_then(|rest| rest.split([':', '/']).next()).unwrap_or("localhost");
     let from = config.mail_from.clone().unwrap_or_else(|| format!("Grow <no-reply@{host}>"));
     let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &from)?;
@@ -122,7 +123,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     let call_counts = crate::safety::call_counts::CallCounts::start(db.clone(), clock.clone());
     let search = crate::search::Search::default();
     search.build(&db).await.context("building the search index")?;
-    Ok(AppState::new(crate::state::Shared {
+    let state = AppState::new(crate::state::Shared {
         search,
         cards: hub.cards().clone(),
         pusher,
@@ -136,7 +137,9 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         mailer: Arc::new(mailer),
         hub,
         openapi_json,
-    }))
+    });
+    crate::files::owners::remove_when_unnamed(&state);
+    Ok(state)
 }
 
 pub fn router(state: AppState) -> Router {

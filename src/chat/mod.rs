@@ -370,7 +370,7 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
             store::delete(&mut tx, id).await?;
             announce(state, &mut tx, &chat, ServerFrame::MessageDeleted { id, conversation_id });
             // Its file goes with it once nothing else names it (API.md "Uploads").
-            files::owners::remove_unused_after_commit(state, &mut tx, row.attachment_url.clone().into_iter().collect());
+            files::owners::remove_unused_after_commit(&mut tx, row.attachment_url.clone().into_iter().collect());
             None
         }
     };

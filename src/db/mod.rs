@@ -88,21 +88,18 @@ pub struct Tx {
     inner: sqlx::Transaction<'static, Any>,
     _writer: Option<OwnedSemaphorePermit>,
     _mark: OpenMark,
-    after_commit: Vec<Box<dyn FnOnce() + Send>>,
     events: Vec<Recorded>,
     listeners: Listeners,
 }
 
 impl Tx {
-    /// Commits, then runs what was registered with [`Tx::on_commit`] (after the writer queue is
-    /// released, so what runs may start another transaction).
+    /// Commits, then hands what it recorded to the listeners (after the writer queue is released, so what they
+    /// start may begin another transaction). The one way anything acts after a commit: announcing a change, its
+    /// live frames and notifications, never for a change that did not happen, never missing for one that did.
     pub async fn commit(self) -> Result<(), sqlx::Error> {
-        let Tx { inner, _writer, _mark, after_commit, events, listeners } = self;
+        let Tx { inner, _writer, _mark, events, listeners } = self;
         inner.commit().await?;
         drop((_writer, _mark));
-        for announce in after_commit {
-            announce();
-        }
         let listeners: Vec<Listener> = listeners.read().map(|l| l.clone()).unwrap_or_default();
         for event in &events {
             for listener in &listeners {
@@ -110,13 +107,6 @@ impl Tx {
             }
         }
         Ok(())
-    }
-
-    /// Runs `announce` once this transaction has committed, and never if it rolls back: how a
-    /// change's live frames and notifications are announced (never for a change that did not
-    /// happen, never missing for one that did).
-    pub fn on_commit(&mut self, announce: impl FnOnce() + Send + 'static) {
-        self.after_commit.push(Box::new(announce));
     }
 
     /// Records a fact this transaction establishes; the listeners hear it once it commits, never if it rolls back.
@@ -293,14 +283,7 @@ impl Db {
         })
         .await
         .map_err(|_| sqlx::Error::WorkerCrashed)??;
-        Ok(Tx {
-            inner,
-            _writer: writer,
-            _mark: mark,
-            after_commit: Vec::new(),
-            events: Vec::new(),
-            listeners: self.listeners.clone(),
-        })
+        Ok(Tx { inner, _writer: writer, _mark: mark, events: Vec::new(), listeners: self.listeners.clone() })
     }
 
     fn mark_open(&self) -> Result<OpenMark, sqlx::Error> {
@@ -430,23 +413,23 @@ pub(crate) mod tests {
     }
 
     #[tokio::test]
-    async fn what_waits_for_commit_runs_after_a_commit_and_never_after_a_rollback() {
+    async fn what_a_transaction_records_is_heard_after_its_commit_and_never_after_a_rollback() {
         let (_dir, db) = temp_sqlite().await;
-        let ran = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let heard = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = heard.clone();
+        db.listen(move |recorded| {
+            if recorded.downcast_ref::<&str>() == Some(&"changed") {
+                counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        });
         let mut rolled_back = db.begin().await.unwrap();
-        let counter = ran.clone();
-        rolled_back.on_commit(move || {
-            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        });
+        rolled_back.record(Box::new("changed"));
         drop(rolled_back);
-        assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 0);
+        assert_eq!(heard.load(std::sync::atomic::Ordering::SeqCst), 0);
         let mut committed = db.begin().await.unwrap();
-        let counter = ran.clone();
-        committed.on_commit(move || {
-            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        });
+        committed.record(Box::new("changed"));
         committed.commit().await.unwrap();
-        assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert_eq!(heard.load(std::sync::atomic::Ordering::SeqCst), 1);
     }
 
     #[tokio::test]

@@ -174,15 +174,27 @@ pub async fn family_in_use(db: &crate::db::Db, url: &str) -> Result<bool, sqlx::
     Ok(false)
 }
 
-/// Removes stored files once the change that stopped naming them has committed, each only when
-/// nothing names it or its thumbnail any more; the file and its thumbnail go together.
-pub fn remove_unused_after_commit(state: &AppState, tx: &mut Tx, urls: Vec<String>) {
-    if urls.is_empty() {
-        return;
+/// The stored files a change stopped naming, recorded in its transaction ([`remove_unused_after_commit`]).
+#[derive(Clone, Debug, PartialEq)]
+struct Unnamed(Vec<String>);
+
+/// Removes stored files once the change that stopped naming them has committed, each only when nothing names it or
+/// its thumbnail any more; the file and its thumbnail go together. Recorded with the transaction's events and heard
+/// after its commit ([`remove_when_unnamed`]).
+pub fn remove_unused_after_commit(tx: &mut Tx, urls: Vec<String>) {
+    if !urls.is_empty() {
+        tx.record(Box::new(Unnamed(urls)));
     }
-    let state = state.clone();
-    tx.on_commit(move || {
-        tokio::spawn(async move { remove_unused(&state, urls).await });
+}
+
+/// Listens for what committed changes stopped naming and removes it (in a task of its own, off the request).
+pub fn remove_when_unnamed(state: &AppState) {
+    let weak = state.downgrade();
+    state.db.listen(move |recorded| {
+        if let (Some(Unnamed(urls)), Some(state)) = (recorded.downcast_ref::<Unnamed>(), AppState::upgrade(&weak)) {
+            let urls = urls.clone();
+            tokio::spawn(async move { remove_unused(&state, urls).await });
+        }
     });
 }
 

@@ -40,12 +40,10 @@ pub async fn notify(
         return Ok(None);
     };
     let notification = row.to_wire();
-    let (hub, pusher) = (state.hub.clone(), state.pusher.clone());
-    let (user_id, id, kind) = (notification.user_id, notification.id, notification.kind);
-    tx.on_commit(move || {
-        hub.publish(Topic::User(user_id), ServerFrame::Notification { id, notification_type: kind });
-        pusher.wake();
-    });
+    // The frame goes out once the notification is committed, and the push worker, which hears every committed
+    // notification frame (`Pusher::wake_on_notifications`), wakes to deliver it.
+    let frame = ServerFrame::Notification { id: notification.id, notification_type: notification.kind };
+    state.hub.publish_after(tx, Topic::User(notification.user_id), frame);
     Ok(Some(notification))
 }
 

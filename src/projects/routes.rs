@@ -215,7 +215,7 @@ pub async fn edit(
     }
     let row = store::find(&mut tx, me.id, project.id).await?.ok_or(AppError::NotFound("Project"))?;
     announce(&state, &mut tx, project.id, &[]).await?;
-    crate::files::owners::remove_unused_after_commit(&state, &mut tx, dropped_images);
+    crate::files::owners::remove_unused_after_commit(&mut tx, dropped_images);
     tx.commit().await?;
     Ok(Json(one(&state, &row).await?))
 }
@@ -262,7 +262,7 @@ pub(crate) async fn delete_in(
         let frame = crate::realtime::ServerFrame::ProjectChanged { project_id };
         state.hub.publish_after(tx, crate::realtime::Topic::User(person), frame);
     }
-    crate::files::owners::remove_unused_after_commit(state, tx, files);
+    crate::files::owners::remove_unused_after_commit(tx, files);
     Ok(true)
 }
 

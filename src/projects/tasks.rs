@@ -192,7 +192,7 @@ pub async fn edit(
     store::edit_task(&mut tx, &task, &title, description.as_deref(), &attachments, state.clock.now_ms()).await?;
     let row = store::task_in(&mut tx, task.id).await?;
     announce(&state, &mut tx, project.id, &[]).await?;
-    remove_unused_after_commit(&state, &mut tx, dropped);
+    remove_unused_after_commit(&mut tx, dropped);
     tx.commit().await?;
     Ok(Json(row.to_wire()))
 }
@@ -208,7 +208,7 @@ pub async fn delete(
     let mut tx = state.db.begin().await?;
     let attachments = store::delete_task(&mut tx, &task).await?.ok_or(AppError::NotFound("Task"))?;
     announce(&state, &mut tx, project.id, &[]).await?;
-    remove_unused_after_commit(&state, &mut tx, serde_json::from_str(&attachments).unwrap_or_default());
+    remove_unused_after_commit(&mut tx, serde_json::from_str(&attachments).unwrap_or_default());
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -95,6 +95,14 @@ impl Hub {
                 notifications: KeptNotifications::default(),
             }),
         };
+        // What committed transactions recorded for the hub (`Hub::emit_after`) is announced from here: the one way
+        // a write's frames and evictions go out. The listener holds a weak handle, so the database keeps no hub alive.
+        let recorded_for = Arc::downgrade(&hub.inner);
+        db.listen(move |recorded| {
+            if let (Some(event), Some(inner)) = (recorded.downcast_ref::<Event>(), recorded_for.upgrade()) {
+                Hub { inner }.emit(event.clone());
+            }
+        });
         // The task holds only a weak handle, so it ends with the last clone of the hub.
         let weak = Arc::downgrade(&hub.inner);
         tokio::spawn(async move {
@@ -162,10 +170,12 @@ impl Hub {
         self.emit_after(tx, Event::Frame { topic, frame });
     }
 
-    /// Queues an event once `tx` commits (see [`Hub::publish_after`]).
+    /// Records an event in `tx`, queued once it commits (see [`Hub::publish_after`]), once however often it was
+    /// recorded: it travels with the transaction's domain events, heard by the listener [`Hub::new`] adds.
     pub fn emit_after(&self, tx: &mut Tx, event: Event) {
-        let hub = self.clone();
-        tx.on_commit(move || hub.emit(event));
+        if !tx.recorded().any(|kept| kept.downcast_ref::<Event>() == Some(&event)) {
+            tx.record(Box::new(event));
+        }
     }
 
     /// Queues an event. Cache evictions happen at once on this instance, so the very next request

@@ -443,7 +443,7 @@ pub async fn resolve(
         Action::Dismiss => {}
         Action::Remove => {
             let files = remove_content(&state, &mut tx, target, report.target_id).await?;
-            crate::files::owners::remove_unused_after_commit(&state, &mut tx, files);
+            crate::files::owners::remove_unused_after_commit(&mut tx, files);
         }
         Action::Suspend => {
             let subject =
