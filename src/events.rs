@@ -26,6 +26,9 @@ pub enum DomainEvent {
     /// A person may no longer read a chat topic (left a room, left or was removed from a project):
     /// their open sockets unsubscribe, so no frame of it reaches them after the commit.
     ReaderLeft { user_id: i64, topic: Topic },
+    /// A person's notifications were read or deleted: their other tabs and devices read them again, and the kept
+    /// unread count and first page go.
+    NotificationsChanged { user_id: i64 },
 }
 
 /// How a store records a domain event in its transaction: `tx.emit(DomainEvent::…)`. The listeners hear it once the

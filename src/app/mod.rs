@@ -31,7 +31,7 @@ use crate::{
     jobs, notifications,
     notifications::push::Pusher,
     openapi,
-    realtime::{self, Event},
+    realtime::{self, Event, ServerFrame, Topic},
     rewards, seed,
     state::AppState,
     web,
@@ -90,6 +90,9 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         DomainEvent::MarksChanged { user_id } => live.emit(Event::CardsChanged { user_id: Some(user_id) }),
         DomainEvent::ReaderJoined { user_id, topic } => live.emit(Event::Join { user_id, topic }),
         DomainEvent::ReaderLeft { user_id, topic } => live.emit(Event::Leave { user_id, topic }),
+        DomainEvent::NotificationsChanged { user_id } => {
+            live.emit(Event::Frame { topic: Topic::User(user_id), frame: ServerFrame::NotificationsChanged })
+        }
     });
     if db.backend() == crate::db::Backend::Postgres {
         realtime::bridge::listen(&config.database_url(), db.clone(), hub.clone())

@@ -10,19 +10,13 @@ use axum::{
 use super::{endpoint, model::*, push, store};
 use crate::{
     auth::CurrentUser,
-    db::{page::PageRequest, Tx},
+    db::page::PageRequest,
     error::{AppError, AppResult, ErrorBody},
     extract::{path_id, ApiJson},
-    realtime::{ServerFrame, Topic},
     state::AppState,
 };
 
 const TAG: &str = "notifications";
-
-/// Tells the caller's other tabs, once `tx` commits, that their notifications changed (read, deleted).
-fn changed(state: &AppState, tx: &mut Tx, user_id: i64) {
-    state.hub.publish_after(tx, Topic::User(user_id), ServerFrame::NotificationsChanged);
-}
 
 #[utoipa::path(get, path = "/api/notifications", tag = TAG, operation_id = "listNotifications",
     params(crate::db::page::PageParams),
@@ -52,7 +46,6 @@ pub async fn read(
     let id = path_id(&id, "Notification")?;
     let mut tx = state.db.begin().await?;
     let row = store::mark_read(&mut tx, user.id, id).await?.ok_or(AppError::NotFound("Notification"))?;
-    changed(&state, &mut tx, user.id);
     tx.commit().await?;
     Ok(Json(row.to_wire()))
 }
@@ -62,7 +55,6 @@ pub async fn read(
 pub async fn read_all(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> AppResult<Json<MarkedRead>> {
     let mut tx = state.db.begin().await?;
     let updated = store::mark_all_read(&mut tx, user.id).await?;
-    changed(&state, &mut tx, user.id);
     tx.commit().await?;
     Ok(Json(MarkedRead { updated: i64::try_from(updated).unwrap_or(i64::MAX) }))
 }
@@ -79,7 +71,6 @@ pub async fn delete(
     if !store::delete(&mut tx, user.id, id).await? {
         return Err(AppError::NotFound("Notification"));
     }
-    changed(&state, &mut tx, user.id);
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -5,6 +5,7 @@ pub mod digest;
 use super::model::{NotificationRow, NOTIFICATION_COLUMNS};
 use crate::{
     db::{page::PageRequest, Conn, Tx},
+    events::{DomainEvent, Emit},
     time::now_ms,
 };
 
@@ -95,8 +96,9 @@ pub async fn unread_count(conn: &mut Conn, user_id: i64) -> Result<i64, sqlx::Er
 
 /// Marks one of the user's notifications read (keeping the first read time); `None` when the user
 /// has no such notification.
+/// Marks one of the user's notifications read (their other tabs hear of it once `tx` commits).
 pub async fn mark_read(tx: &mut Tx, user_id: i64, id: i64) -> Result<Option<NotificationRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
+    let row: Option<NotificationRow> = sqlx::query_as(&format!(
         "UPDATE notifications SET is_read = 1, read_at = COALESCE(read_at, $3) WHERE id = $1 AND user_id = $2 \
          RETURNING {NOTIFICATION_COLUMNS}"
     ))
@@ -104,25 +106,36 @@ pub async fn mark_read(tx: &mut Tx, user_id: i64, id: i64) -> Result<Option<Noti
     .bind(user_id)
     .bind(now_ms())
     .fetch_optional(&mut **tx)
-    .await
+    .await?;
+    if row.is_some() {
+        tx.emit(DomainEvent::NotificationsChanged { user_id });
+    }
+    Ok(row)
 }
 
+/// Marks all the user's notifications read; their other tabs hear of it once `tx` commits.
 pub async fn mark_all_read(tx: &mut Tx, user_id: i64) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("UPDATE notifications SET is_read = 1, read_at = $2 WHERE user_id = $1 AND is_read = 0")
         .bind(user_id)
         .bind(now_ms())
         .execute(&mut **tx)
         .await?;
+    tx.emit(DomainEvent::NotificationsChanged { user_id });
     Ok(done.rows_affected())
 }
 
+/// Deletes one of the user's notifications (their other tabs hear of it once `tx` commits).
 pub async fn delete(tx: &mut Tx, user_id: i64, id: i64) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("DELETE FROM notifications WHERE id = $1 AND user_id = $2")
         .bind(id)
         .bind(user_id)
         .execute(&mut **tx)
         .await?;
-    Ok(done.rows_affected() == 1)
+    let deleted = done.rows_affected() == 1;
+    if deleted {
+        tx.emit(DomainEvent::NotificationsChanged { user_id });
+    }
+    Ok(deleted)
 }
 
 /// Saves a browser's subscription for the user; a repeat of the endpoint replaces it (even one that
