@@ -29,6 +29,9 @@ pub enum DomainEvent {
     /// A person's notifications were read or deleted: their other tabs and devices read them again, and the kept
     /// unread count and first page go.
     NotificationsChanged { user_id: i64 },
+    /// A pledge was made to a project or moved on (accepted, paid, declined): its investor's portfolio and its
+    /// owner's list of the project's pledges are read again, in every tab.
+    PledgeChanged { investor_id: i64, owner_id: i64, project_id: i64 },
 }
 
 /// How a store records a domain event in its transaction: `tx.emit(DomainEvent::…)`. The listeners hear it once the

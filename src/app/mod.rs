@@ -93,6 +93,10 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         DomainEvent::NotificationsChanged { user_id } => {
             live.emit(Event::Frame { topic: Topic::User(user_id), frame: ServerFrame::NotificationsChanged })
         }
+        DomainEvent::PledgeChanged { investor_id, owner_id, project_id } => {
+            live.emit(Event::Frame { topic: Topic::User(investor_id), frame: ServerFrame::InvestmentsChanged });
+            live.emit(Event::Frame { topic: Topic::User(owner_id), frame: ServerFrame::PledgesChanged { project_id } });
+        }
     });
     if db.backend() == crate::db::Backend::Postgres {
         realtime::bridge::listen(&config.database_url(), db.clone(), hub.clone())

@@ -16,7 +16,6 @@ use crate::{
     error::{AppError, AppResult, ErrorBody},
     extract::path_id,
     notifications::{self, Kind, NewNotification},
-    realtime::{ServerFrame, Topic},
     state::AppState,
 };
 
@@ -133,8 +132,6 @@ async fn make(
         },
     )
     .await?;
-    state.hub.publish_after(&mut tx, Topic::User(row.investor_id), ServerFrame::InvestmentsChanged);
-    state.hub.publish_after(&mut tx, Topic::User(me.id), ServerFrame::PledgesChanged { project_id });
     tx.commit().await?;
     Ok(Json(row.to_wire()))
 }

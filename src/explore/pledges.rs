@@ -19,7 +19,6 @@ use crate::{
     extract::ApiJson,
     notifications::{self, Kind, NewNotification},
     projects::access,
-    realtime::{ServerFrame, Topic},
     state::AppState,
     time::rfc3339,
 };
@@ -135,7 +134,15 @@ pub async fn pledge(
     let now = state.clock.now_ms();
     let upfront = upfront(body.amount);
     let mut tx = state.db.begin().await?;
-    let new = store::NewPledge { project: project.id, investor: me.id, amount: body.amount, upfront, message, now };
+    let new = store::NewPledge {
+        project: project.id,
+        owner: owner.id(),
+        investor: me.id,
+        amount: body.amount,
+        upfront,
+        message,
+        now,
+    };
     let row = store::insert_pledge(&mut tx, &new).await?;
     let pledge_id = row.id;
     let text = format!("{} {} pledged {} to {}", me.first_name, me.last_name, pounds(body.amount), project.title);
@@ -153,8 +160,6 @@ pub async fn pledge(
         },
     )
     .await?;
-    state.hub.publish_after(&mut tx, Topic::User(me.id), ServerFrame::InvestmentsChanged);
-    state.hub.publish_after(&mut tx, Topic::User(owner.id()), ServerFrame::PledgesChanged { project_id: project.id });
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,

@@ -1,8 +1,11 @@
 //! The SQL of the explore area: swipes and pledges. Reads take `&mut Conn`, writes `&mut Tx`.
 
-use crate::db::{
-    page::{self, PageRequest},
-    Conn, Tx,
+use crate::{
+    db::{
+        page::{self, PageRequest},
+        Conn, Tx,
+    },
+    events::{DomainEvent, Emit},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -146,6 +149,8 @@ pub async fn book_entry(conn: &mut Conn, id: i64) -> Result<ProjectPledgeRow, sq
 
 pub struct NewPledge<'a> {
     pub project: i64,
+    /// The project's owner, told of the pledge once it commits.
+    pub owner: i64,
     pub investor: i64,
     pub amount: i64,
     pub upfront: i64,
@@ -167,6 +172,7 @@ pub async fn insert_pledge(tx: &mut Tx, new: &NewPledge<'_>) -> Result<PledgeRow
     .bind(new.now)
     .fetch_one(&mut **tx)
     .await?;
+    tx.emit(DomainEvent::PledgeChanged { investor_id: new.investor, owner_id: new.owner, project_id: new.project });
     sqlx::query_as(&format!("{PLEDGE_SELECT} WHERE g.id = $1")).bind(id).fetch_one(&mut **tx).await
 }
 
@@ -180,10 +186,10 @@ pub async fn move_pledge(
     owner: i64,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
+    let moved: Option<(i64, i64)> = sqlx::query_as(
         "UPDATE pledges SET status = $1, updated_at = $2 \
          WHERE id = $3 AND status = $4 AND project_id IN (SELECT id FROM projects WHERE owner_id = $5) \
-         RETURNING project_id",
+         RETURNING project_id, investor_id",
     )
     .bind(to)
     .bind(now)
@@ -191,7 +197,11 @@ pub async fn move_pledge(
     .bind(from)
     .bind(owner)
     .fetch_optional(&mut **tx)
-    .await
+    .await?;
+    if let Some((project_id, investor_id)) = moved {
+        tx.emit(DomainEvent::PledgeChanged { investor_id, owner_id: owner, project_id });
+    }
+    Ok(moved.map(|(project_id, _)| project_id))
 }
 
 /// A pledge's status, investor and project owner.

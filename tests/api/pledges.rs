@@ -67,6 +67,20 @@ async fn frame_of(socket: &mut Socket, kind: &str) -> Value {
     }
 }
 
+/// One frame of each of `kinds`, in whatever order they arrive (others are passed over): frames of one change have
+/// no order a client may count on.
+async fn frames_of(socket: &mut Socket, kinds: &[&str]) -> std::collections::HashMap<String, Value> {
+    let mut found = std::collections::HashMap::new();
+    while found.len() < kinds.len() {
+        let frame = next_frame(socket).await.unwrap_or_else(|| panic!("closed before frames {kinds:?}"));
+        let kind = frame["type"].as_str().unwrap_or_default().to_string();
+        if kinds.contains(&kind.as_str()) {
+            found.entry(kind).or_insert(frame);
+        }
+    }
+    found
+}
+
 #[tokio::test]
 async fn the_owner_reads_a_projects_pledges_with_each_investor_but_no_email_and_nobody_else_does() {
     let app = spawn_app().await;
@@ -211,9 +225,8 @@ async fn the_investor_is_told_of_each_move_with_a_notification_a_badge_and_live_
     assert_eq!(subscribed.status, StatusCode::CREATED, "{}", subscribed.body);
 
     assert_eq!(act(&owner.client, id, "accept").await.status, StatusCode::OK);
-    let told = frame_of(&mut investor_socket, "notification").await;
+    let told = frames_of(&mut investor_socket, &["notification", "investments_changed"]).await["notification"].clone();
     assert_eq!(told["notificationType"], "project_support");
-    frame_of(&mut investor_socket, "investments_changed").await;
     assert_eq!(frame_of(&mut owner_socket, "pledges_changed").await["projectId"], project);
     let news = pledge_news(&investor.client).await;
     assert_eq!(news.len(), 1);
@@ -234,8 +247,7 @@ async fn the_investor_is_told_of_each_move_with_a_notification_a_badge_and_live_
     assert_eq!(pushed, 1, "the note is queued for the investor's browser");
 
     assert_eq!(act(&owner.client, id, "complete").await.status, StatusCode::OK);
-    frame_of(&mut investor_socket, "notification").await;
-    frame_of(&mut investor_socket, "investments_changed").await;
+    frames_of(&mut investor_socket, &["notification", "investments_changed"]).await;
     let news = pledge_news(&investor.client).await;
     assert_eq!(news[0]["title"], "Investment completed");
     assert_eq!(news[0]["message"], "Ann Owner marked your £1,000.00 pledge to Solar Sprout as completed");
