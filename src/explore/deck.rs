@@ -12,7 +12,6 @@ use crate::{
     extract::ApiJson,
     extract::ApiQuery,
     projects::{access, cards::CardPage, model::Project, rules, store},
-    realtime::Event,
     state::AppState,
 };
 
@@ -79,7 +78,6 @@ pub async fn swipe(
     let project = access::visible(&state, me.id, body.project_id).await?;
     let mut tx = state.db.begin().await?;
     explore_store::record_swipe(&mut tx, me.id, project.id, &body.direction, state.clock.now_ms()).await?;
-    state.hub.emit_after(&mut tx, Event::CardsChanged { user_id: Some(me.id) });
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -102,7 +100,6 @@ pub async fn swiped(
 pub async fn reset(State(state): State<AppState>, CurrentUser(me): CurrentUser) -> AppResult<StatusCode> {
     let mut tx = state.db.begin().await?;
     explore_store::forget_swipes(&mut tx, me.id).await?;
-    state.hub.emit_after(&mut tx, Event::CardsChanged { user_id: Some(me.id) });
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

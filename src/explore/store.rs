@@ -21,8 +21,10 @@ pub async fn record_swipe(tx: &mut Tx, user: i64, project: i64, direction: &str,
     .bind(direction)
     .bind(now)
     .execute(&mut **tx)
-    .await
-    .map(|_| ())
+    .await?;
+    // Their deck and feed leave out what they swiped: their kept pages are read again.
+    tx.emit(DomainEvent::MarksChanged { user_id: user });
+    Ok(())
 }
 
 /// A page of the user's swipes, newest first.
@@ -41,7 +43,9 @@ pub async fn swipes(conn: &mut Conn, user: i64, page: &PageRequest) -> Result<Ve
 }
 
 pub async fn forget_swipes(tx: &mut Tx, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM project_swipes WHERE user_id = $1").bind(user).execute(&mut **tx).await.map(|_| ())
+    sqlx::query("DELETE FROM project_swipes WHERE user_id = $1").bind(user).execute(&mut **tx).await?;
+    tx.emit(DomainEvent::MarksChanged { user_id: user });
+    Ok(())
 }
 
 /// A pledge as its investor sees it.
