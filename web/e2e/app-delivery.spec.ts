@@ -1,4 +1,5 @@
-import { test, expect } from './fixtures';
+import { test, expect, type Browser, type Locator, type Page, type Response } from './fixtures';
+import { createAccount, signIn } from './support';
 
 // How the one binary delivers the app: cache rules, the service worker at the root, the manifest and the
 // security headers, as a browser receives them from the release build.
@@ -52,4 +53,88 @@ test('a signed-out visit to the sign-in screen logs no error: nobody is asked ab
   await page.waitForLoadState('networkidle');
   expect(userCalls).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+/** The most initial JavaScript a phone may download, gzip-encoded, before the app can draw anything (kB, as Vite's build prints sizes). */
+const INITIAL_JS_BUDGET = 130_000;
+
+/**
+ * A cold visit (a new context: no HTTP cache, no service worker) to `path`, until `shows` is visible: the initial
+ * JavaScript (the scripts index.html names, `<script src>` and `<link rel="modulepreload">`, which must all load
+ * before the app runs) and every script loaded until the screen shows (the screen's lazy chunks too), as the bytes
+ * the server sent (gzip-encoded).
+ */
+async function scriptBytes(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  shows: (page: Page) => Locator,
+  signInAs?: string,
+): Promise<{ initial: number; initialFiles: string[]; untilShown: number }> {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    if (signInAs) await signIn(page.request, signInAs);
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    const document = await page.goto(path);
+    expect(document?.status()).toBe(200);
+    await expect(shows(page)).toBeVisible();
+    const html = (await document?.text()) ?? '';
+    const named = [
+      ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g),
+    ].map((match) => new URL(match[1] ?? '', page.url()).pathname);
+    const sizes = await Promise.all(
+      scripts.map(async (response) => ({
+        path: new URL(response.url()).pathname,
+        encoding: (await response.allHeaders())['content-encoding'],
+        bytes: (await response.request().sizes()).responseBodySize,
+      })),
+    );
+    const initial = sizes.filter((script) => named.includes(script.path));
+    expect(initial.map((script) => script.path).sort(), 'every script index.html names was loaded').toEqual(
+      [...new Set(named)].sort(),
+    );
+    for (const script of initial) expect(script.encoding, `${script.path} is sent compressed`).toBe('gzip');
+    return {
+      initial: initial.reduce((sum, script) => sum + script.bytes, 0),
+      initialFiles: initial.map((script) => script.path),
+      untilShown: sizes.reduce((sum, script) => sum + script.bytes, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+// The first screen on a phone's network waits for the initial JavaScript above all (Lighthouse's mobile audit,
+// `npm run lighthouse`): it must not grow past the budget unnoticed. Screens' own code is split into lazy chunks.
+test('the initial JavaScript of a cold visit stays under 130 KB gzip, signed out and signed in', async ({
+  browser,
+  baseURL,
+  request,
+}, testInfo) => {
+  const signedOut = await scriptBytes(browser, baseURL!, '/', (page) =>
+    page.getByRole('tab', { name: 'LOGIN' }),
+  );
+  const { username } = await createAccount(request, 'Budget');
+  const signedIn = await scriptBytes(
+    browser,
+    baseURL!,
+    '/rewards',
+    (page) => page.getByRole('heading', { name: 'Progress' }),
+    username,
+  );
+  for (const [visit, bytes] of [
+    ['signed out, /', signedOut],
+    ['signed in, /rewards', signedIn],
+  ] as const) {
+    testInfo.annotations.push({
+      type: 'JavaScript (gzip)',
+      description: `${visit}: initial ${(bytes.initial / 1000).toFixed(1)} kB (${bytes.initialFiles.join(', ')}), ${(bytes.untilShown / 1000).toFixed(1)} kB in all until the screen shows`,
+    });
+    expect(bytes.initial, `initial JavaScript, ${visit}`).toBeGreaterThan(0);
+    expect(bytes.initial, `initial JavaScript, ${visit}`).toBeLessThan(INITIAL_JS_BUDGET);
+  }
 });

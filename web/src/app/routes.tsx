@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useLayoutEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { Skeleton } from '@/components/ui/skeleton';
 import { lazyChunk } from '@/lib/lazy-chunk';
 import { signInHref } from '@/lib/next-path';
 import {
@@ -12,32 +11,17 @@ import {
   useSessionEndCount,
   type User,
 } from '@/lib/session';
-import { OutboxSender } from '@/features/chat/outbox-sender';
-import { SafetyProvider } from '@/features/safety/safety-provider';
-import { DailyLoginBonus } from '@/app/daily-login-bonus';
-import { LiveChannel } from '@/app/live-channel';
 import { RouteBoundary } from '@/app/route-boundary';
+import { loadAuth, loadSignedInApp } from '@/app/screen-loaders';
 import { LoadingScreen } from '@/app/screens/loading-screen';
 import { SessionErrorScreen } from '@/app/screens/session-error-screen';
-import { SessionRefresh } from '@/app/session-refresh';
-import { AppShell } from '@/app/shell/app-shell';
 
-// One lazy chunk per screen.
-const AuthScreen = lazyChunk(() => import('@/features/auth/screens/auth-screen'));
+// One lazy chunk per screen, and one for the whole signed-in app.
+const SignedInRoutes = lazyChunk(loadSignedInApp);
+const AuthScreen = lazyChunk(loadAuth);
 const DesignSystemScreen = lazyChunk(() => import('@/features/design-system/design-system-screen'));
 const NotFoundScreen = lazyChunk(() => import('@/app/screens/not-found-screen'));
 const PublicProjectScreen = lazyChunk(() => import('@/features/join/public-project-screen'));
-const ExploreScreen = lazyChunk(() => import('@/features/explore/explore-screen'));
-const SearchScreen = lazyChunk(() => import('@/features/search/search-screen'));
-const CreateScreen = lazyChunk(() => import('@/features/projects/projects-screen'));
-// Investors' /create is their Investment Portfolio (spec 001 §2.3, §2.6), from the investing area.
-const InvestScreen = lazyChunk(() => import('@/app/screens/invest-route'));
-const RewardsScreen = lazyChunk(() => import('@/features/rewards/rewards-screen'));
-const IdeateScreen = lazyChunk(() => import('@/features/chat/ideate-screen'));
-const ProfileScreen = lazyChunk(() => import('@/app/screens/profile-route'));
-const JoinScreen = lazyChunk(() => import('@/features/join/join-screen'));
-const AdminScreen = lazyChunk(() => import('@/features/safety/admin-screen'));
-const SettingsScreen = lazyChunk(() => import('@/app/screens/settings-route'));
 const VerifyEmailScreen = lazyChunk(() => import('@/features/account/verify-email-screen'));
 const UnsubscribeScreen = lazyChunk(() => import('@/features/account/unsubscribe-screen'));
 
@@ -50,77 +34,19 @@ export function AppRoutes() {
   // The end of a session takes every screen of it away at once, before any could render again and ask for what
   // was just forgotten; each person, and each new session, starts from a fresh tree (no state of the one before).
   const sessionEnds = useSessionEndCount();
-  if (isLoading) return <LoadingScreen />;
+  // The first answer swaps the loading screen for the whole app (shell and screen), the largest render of a visit.
+  // The answer arrives through a store (TanStack Query), whose updates React renders in one piece; its deferred copy
+  // is rendered as a transition, in slices that leave the main thread free in between (a slow phone otherwise
+  // blocked input for hundreds of ms). The loading screen stays until then. Only that step is deferred: a change of
+  // user while loaded (signing in, a session ending) renders at once, as before.
+  const loaded = useDeferredValue(!isLoading);
+  if (isLoading || !loaded) return <LoadingScreen />;
   if (error) return <SessionErrorScreen onRetry={retry} />;
-  return user ? <SignedInRoutes key={`${user.id}-${sessionEnds}`} user={user} /> : <SignedOutRoutes />;
-}
-
-function ContentFallback() {
+  if (!user) return <SignedOutRoutes />;
   return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading">
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-48 w-full rounded-2xl" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-5/6" />
-    </div>
-  );
-}
-
-function SignedInRoutes({ user }: { user: User }) {
-  const [path] = useLocation();
-  const search = useSearch();
-  // A connect link (`/?connect={code}`, API.md "Limits and fair play") opened while signed in connects as the
-  // profile's link does: the profile screen connects, says so, and takes the code out of the address.
-  if ((path === '/' || path === '/explore') && new URLSearchParams(search).has('connect')) {
-    return <Redirect to={`/profile?${search}`} replace />;
-  }
-  // Each route's screen has its own error boundary, keyed by the path so another route starts afresh.
-  const inShell = (screen: ReactNode) => (
-    <AppShell user={user}>
-      <RouteBoundary key={path}>
-        <Suspense fallback={<ContentFallback />}>{screen}</Suspense>
-      </RouteBoundary>
-    </AppShell>
-  );
-
-  return (
-    // Block and Report, offered to every screen and dialog (src/lib/safety.ts).
-    <SafetyProvider>
-      {/* One live connection, one session poll and one daily-bonus check per signed-in user; a different user gets fresh ones. */}
-      <LiveChannel key={`live-${user.id}`} />
-      <SessionRefresh key={`refresh-${user.id}`} />
-      <DailyLoginBonus key={`bonus-${user.id}`} />
-      <OutboxSender key={`outbox-${user.id}`} userId={user.id} />
-      <Switch>
-        <Route path="/">{inShell(<ExploreScreen user={user} />)}</Route>
-        <Route path="/explore">{inShell(<ExploreScreen user={user} />)}</Route>
-        <Route path="/search">{inShell(<SearchScreen user={user} />)}</Route>
-        <Route path="/create">
-          {/* An investor's /create is their portfolio; a project they joined (`?manage=`) opens like anyone's. */}
-          {inShell(
-            user.role === 'investor' && !new URLSearchParams(search).has('manage') ? (
-              <InvestScreen user={user} />
-            ) : (
-              <CreateScreen user={user} />
-            ),
-          )}
-        </Route>
-        <Route path="/rewards">{inShell(<RewardsScreen user={user} />)}</Route>
-        <Route path="/ideate">{inShell(<IdeateScreen user={user} />)}</Route>
-        <Route path="/profile">{inShell(<ProfileScreen user={user} />)}</Route>
-        <Route path="/settings">{inShell(<SettingsScreen user={user} />)}</Route>
-        <Route path="/verify-email">{inShell(<VerifyEmailScreen embedded />)}</Route>
-        <Route path="/unsubscribe">{inShell(<UnsubscribeScreen embedded />)}</Route>
-        <Route path="/join/:projectId">
-          {(params) => inShell(<JoinScreen projectId={params.projectId} />)}
-        </Route>
-        <Route path="/project/:id">{(params) => inShell(<JoinScreen projectId={params.id} />)}</Route>
-        <Route path="/design-system">{inShell(<DesignSystemScreen />)}</Route>
-        {/* Administrators only: to anyone else the page does not exist. */}
-        <Route path="/admin">{inShell(user.isAdmin ? <AdminScreen /> : <NotFoundScreen embedded />)}</Route>
-        <Route>{inShell(<NotFoundScreen embedded />)}</Route>
-      </Switch>
-    </SafetyProvider>
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInRoutes key={`${user.id}-${sessionEnds}`} user={user} />
+    </Suspense>
   );
 }
 
