@@ -31,8 +31,12 @@ import {
 
 // The server binary and data dir the journeys run against (playwright.config.ts).
 
-/** A rare word in Mallory's bio and her project's description, for search to find both by. */
-const MARK = 'Zyxquokka';
+/**
+ * A rare word in Mallory's bio and her project's description, for search to find both by. Its ending is new in each
+ * attempt (a retry runs in a fresh worker), so a retry's search does not also find the first attempt's Mallory and
+ * project on the same server.
+ */
+const MARK = `Zyxquokka${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
 /** One payload per field, each with its own tag (a tag in window.__xss names the field that ran). */
 const P = {
