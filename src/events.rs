@@ -32,6 +32,12 @@ pub enum DomainEvent {
     /// A pledge was made to a project or moved on (accepted, paid, declined): its investor's portfolio and its
     /// owner's list of the project's pledges are read again, in every tab.
     PledgeChanged { investor_id: i64, owner_id: i64, project_id: i64 },
+    /// `blocker` blocked `blocked`: whatever joined them went (`connections_ended` when an accepted connection did).
+    /// Who is hidden from whom changes, each one's deck and feed lose the other's projects, their connection lists are
+    /// read again, and, when a connection ended, their records (the counts) too.
+    Blocked { blocker: i64, blocked: i64, connections_ended: bool },
+    /// `blocker` lifted a block on `blocked`: who is hidden from whom, and each one's deck and feed, change back.
+    Unblocked { blocker: i64, blocked: i64 },
 }
 
 /// How a store records a domain event in its transaction: `tx.emit(DomainEvent::…)`. The listeners hear it once the

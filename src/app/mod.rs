@@ -93,6 +93,23 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         DomainEvent::NotificationsChanged { user_id } => {
             live.emit(Event::Frame { topic: Topic::User(user_id), frame: ServerFrame::NotificationsChanged })
         }
+        DomainEvent::Blocked { blocker, blocked, connections_ended } => {
+            live.emit(Event::BlockChanged { blocker, blocked });
+            for user_id in [blocker, blocked] {
+                // Their decks and feeds lose the other's projects; their connection lists lose the other.
+                live.emit(Event::CardsChanged { user_id: Some(user_id) });
+                live.emit(Event::Frame { topic: Topic::User(user_id), frame: ServerFrame::ConnectionsChanged });
+                if connections_ended {
+                    live.emit(Event::UserChanged { user_id, coins: None });
+                }
+            }
+        }
+        DomainEvent::Unblocked { blocker, blocked } => {
+            live.emit(Event::BlockChanged { blocker, blocked });
+            for user_id in [blocker, blocked] {
+                live.emit(Event::CardsChanged { user_id: Some(user_id) });
+            }
+        }
         DomainEvent::PledgeChanged { investor_id, owner_id, project_id } => {
             live.emit(Event::Frame { topic: Topic::User(investor_id), frame: ServerFrame::InvestmentsChanged });
             live.emit(Event::Frame { topic: Topic::User(owner_id), frame: ServerFrame::PledgesChanged { project_id } });

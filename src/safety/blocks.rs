@@ -11,13 +11,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::store;
-use crate::events::Emit;
 use crate::{
     accounts::{rules::Role, store as accounts_store},
     auth::CurrentUser,
     error::{AppError, AppResult, ErrorBody},
     extract::path_id,
-    realtime::Event,
     state::AppState,
     time::rfc3339,
 };
@@ -58,19 +56,10 @@ pub async fn block_user(
     }
     accounts_store::find_by_id(&mut *state.db.conn().await?, other).await?.ok_or(AppError::NotFound("User"))?;
     let mut tx = state.db.begin().await?;
-    let removed = store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
+    store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
     for (project_id, _) in crate::projects::store::part_ways(&mut tx, me.id, other).await? {
         // The project's team changed: everyone still on it and the one who left refetch it.
         crate::projects::announce::announce(&state, &mut tx, project_id, &[me.id, other]).await?;
-    }
-    state.hub.emit_after(&mut tx, Event::BlockChanged { blocker: me.id, blocked: other });
-    // Each one's feed and deck lose (or regain) the other's projects.
-    for user_id in [me.id, other] {
-        tx.emit(crate::events::DomainEvent::MarksChanged { user_id });
-    }
-    state.connections_changed(&mut tx, &[me.id, other]);
-    for person in [me.id, other].into_iter().filter(|_| removed > 0) {
-        state.user_changed(&mut tx, person);
     }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
@@ -87,11 +76,6 @@ pub async fn unblock_user(
     let other = path_id(&id, "User")?;
     let mut tx = state.db.begin().await?;
     store::unblock(&mut tx, me.id, other).await?;
-    state.hub.emit_after(&mut tx, Event::BlockChanged { blocker: me.id, blocked: other });
-    // Each one's feed and deck lose (or regain) the other's projects.
-    for user_id in [me.id, other] {
-        tx.emit(crate::events::DomainEvent::MarksChanged { user_id });
-    }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

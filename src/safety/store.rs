@@ -3,6 +3,7 @@
 use crate::{
     accounts::model::{UserRow, USER_COLUMNS},
     db::{page::PageRequest, Conn, Tx},
+    events::{DomainEvent, Emit},
 };
 
 /// SQL that is true when no block stands between the user in `me` (a placeholder such as `$1`)
@@ -88,16 +89,19 @@ pub async fn block(tx: &mut Tx, me: i64, other: i64, now: i64) -> Result<u64, sq
     if accepted > 0 {
         crate::connections::store::count(tx, me, other, -1, now).await?;
     }
+    tx.emit(DomainEvent::Blocked { blocker: me, blocked: other, connections_ended: accepted > 0 });
     Ok(accepted)
 }
 
+/// Lifts `me`'s block on `other` (nothing when there was none).
 pub async fn unblock(tx: &mut Tx, me: i64, other: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2")
         .bind(me)
         .bind(other)
         .execute(&mut **tx)
-        .await
-        .map(|_| ())
+        .await?;
+    tx.emit(DomainEvent::Unblocked { blocker: me, blocked: other });
+    Ok(())
 }
 
 /// A person `me` blocked, as their list shows them.
