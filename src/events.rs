@@ -32,6 +32,9 @@ pub enum DomainEvent {
     /// A pledge was made to a project or moved on (accepted, paid, declined): its investor's portfolio and its
     /// owner's list of the project's pledges are read again, in every tab.
     PledgeChanged { investor_id: i64, owner_id: i64, project_id: i64 },
+    /// `requester` asked `target` to connect or to collaborate (request `request_id`): the target hears of the
+    /// request, and the requester's connection lists are read again (what they sent).
+    Requested { requester: i64, target: i64, request_id: i64 },
     /// `blocker` blocked `blocked`: whatever joined them went (`connections_ended` when an accepted connection did).
     /// Who is hidden from whom changes, each one's deck and feed lose the other's projects, their connection lists are
     /// read again, and, when a connection ended, their records (the counts) too.

@@ -93,6 +93,13 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         DomainEvent::NotificationsChanged { user_id } => {
             live.emit(Event::Frame { topic: Topic::User(user_id), frame: ServerFrame::NotificationsChanged })
         }
+        DomainEvent::Requested { requester, target, request_id } => {
+            live.emit(Event::Frame {
+                topic: Topic::User(target),
+                frame: ServerFrame::ConnectionRequest { id: request_id },
+            });
+            live.emit(Event::Frame { topic: Topic::User(requester), frame: ServerFrame::ConnectionsChanged });
+        }
         DomainEvent::Blocked { blocker, blocked, connections_ended } => {
             live.emit(Event::BlockChanged { blocker, blocked });
             for user_id in [blocker, blocked] {

@@ -13,7 +13,6 @@ use crate::{
     db::Tx,
     error::{AppError, AppResult, ErrorBody},
     extract::{path_id, ApiJson},
-    realtime::{ServerFrame, Topic},
     rewards::{
         catalogue::Metric,
         ledger::{self, Reason},
@@ -88,8 +87,6 @@ pub async fn create(
     let row = super::ask(&mut tx, me.id, target.id(), store::CONNECTION, 0, message, now)
         .await?
         .ok_or_else(|| AppError::bad_request("Connection already exists"))?;
-    state.hub.publish_after(&mut tx, Topic::User(target.id()), ServerFrame::ConnectionRequest { id: row.id });
-    state.connections_changed(&mut tx, &[me.id]);
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }

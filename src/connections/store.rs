@@ -4,6 +4,7 @@ use super::model::{ConnectedUser, ConnectionRequest, ConnectionRow, CONNECTION_C
 use crate::{
     accounts::rules::Role,
     db::{Conn, Tx},
+    events::{DomainEvent, Emit},
     time::rfc3339,
 };
 
@@ -21,7 +22,7 @@ pub async fn request(
     message: Option<&str>,
     now: i64,
 ) -> Result<Option<ConnectionRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
+    let row: Option<ConnectionRow> = sqlx::query_as(&format!(
         "INSERT INTO connections (requester_id, target_id, low_id, high_id, status, type, project_id, message, \
            created_at, updated_at) VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $8) \
          ON CONFLICT (low_id, high_id, type, project_id) DO UPDATE SET status = 'pending', requester_id = $1, \
@@ -37,7 +38,11 @@ pub async fn request(
     .bind(message)
     .bind(now)
     .fetch_optional(&mut **tx)
-    .await
+    .await?;
+    if let Some(row) = &row {
+        tx.emit(DomainEvent::Requested { requester, target, request_id: row.id });
+    }
+    Ok(row)
 }
 
 /// Connects two people at once (a scanned QR, a followed link): a new accepted connection, or a

@@ -20,7 +20,6 @@ use crate::{
     error::{AppError, AppResult, ErrorBody},
     extract::{path_id, ApiJson},
     notifications::{self, Kind, NewNotification},
-    realtime::{ServerFrame, Topic},
     rewards::{
         catalogue::Metric,
         ledger::{self, Reason},
@@ -72,8 +71,6 @@ pub async fn request_collaboration_in(
         },
     )
     .await?;
-    state.hub.publish_after(tx, Topic::User(owner.id()), ServerFrame::ConnectionRequest { id: row.id });
-    state.connections_changed(tx, &[me.id]);
     Ok(Some(row))
 }
 
