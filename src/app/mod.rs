@@ -1,5 +1,6 @@
 //! The application: state, the router assembled from each area, and the tower layers around it.
 
+mod effects;
 mod metrics_route;
 
 use std::{net::SocketAddr, sync::Arc};
@@ -21,20 +22,8 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
-    accounts,
-    auth::rate_limit::LoginLimiter,
-    config::Config,
-    db::Db,
-    edge,
-    error::AppError,
-    events::DomainEvent,
-    jobs, notifications,
-    notifications::push::Pusher,
-    openapi,
-    realtime::{self, Event, ServerFrame, Topic},
-    rewards, seed,
-    state::AppState,
-    web,
+    accounts, auth::rate_limit::LoginLimiter, config::Config, db::Db, edge, error::AppError, jobs, notifications,
+    notifications::push::Pusher, openapi, realtime, rewards, seed, state::AppState, web,
 };
 
 /// JSON bodies are small; uploads (a later area) raise their own limit.
@@ -81,47 +70,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         }
     }
     let hub = realtime::Hub::new(&db);
-    // Committed domain events reach every instance through the live bridge: a change to what a card
-    // shows marks kept deck and feed pages or cards stale; a chat membership change (un)subscribes sockets.
-    let live = hub.clone();
-    crate::events::listen(&db, move |event| match event {
-        DomainEvent::CardsChanged => live.emit(Event::CardsChanged { user_id: None }),
-        DomainEvent::CardChanged { project_id } => live.emit(Event::CardChanged { project_id }),
-        DomainEvent::MarksChanged { user_id } => live.emit(Event::CardsChanged { user_id: Some(user_id) }),
-        DomainEvent::ReaderJoined { user_id, topic } => live.emit(Event::Join { user_id, topic }),
-        DomainEvent::ReaderLeft { user_id, topic } => live.emit(Event::Leave { user_id, topic }),
-        DomainEvent::NotificationsChanged { user_id } => {
-            live.emit(Event::Frame { topic: Topic::User(user_id), frame: ServerFrame::NotificationsChanged })
-        }
-        DomainEvent::Requested { requester, target, request_id } => {
-            live.emit(Event::Frame {
-                topic: Topic::User(target),
-                frame: ServerFrame::ConnectionRequest { id: request_id },
-            });
-            live.emit(Event::Frame { topic: Topic::User(requester), frame: ServerFrame::ConnectionsChanged });
-        }
-        DomainEvent::Blocked { blocker, blocked, connections_ended } => {
-            live.emit(Event::BlockChanged { blocker, blocked });
-            for user_id in [blocker, blocked] {
-                // Their decks and feeds lose the other's projects; their connection lists lose the other.
-                live.emit(Event::CardsChanged { user_id: Some(user_id) });
-                live.emit(Event::Frame { topic: Topic::User(user_id), frame: ServerFrame::ConnectionsChanged });
-                if connections_ended {
-                    live.emit(Event::UserChanged { user_id, coins: None });
-                }
-            }
-        }
-        DomainEvent::Unblocked { blocker, blocked } => {
-            live.emit(Event::BlockChanged { blocker, blocked });
-            for user_id in [blocker, blocked] {
-                live.emit(Event::CardsChanged { user_id: Some(user_id) });
-            }
-        }
-        DomainEvent::PledgeChanged { investor_id, owner_id, project_id } => {
-            live.emit(Event::Frame { topic: Topic::User(investor_id), frame: ServerFrame::InvestmentsChanged });
-            live.emit(Event::Frame { topic: Topic::User(owner_id), frame: ServerFrame::PledgesChanged { project_id } });
-        }
-    });
+    effects::dispatch(&db, &hub);
     if db.backend() == crate::db::Backend::Postgres {
         realtime::bridge::listen(&config.database_url(), db.clone(), hub.clone())
             .await
