@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { test, expect, type APIRequestContext, type Browser, type Page } from './fixtures';
+import { growAdmin } from './servers';
 import {
   captureBothThemes,
   closeToast,
@@ -18,10 +18,6 @@ import {
 // screenshotted at 390×844 in the light and the dark theme.
 
 test.describe.configure({ mode: 'serial' });
-
-// The server binary and data dir the journeys run against (playwright.config.ts).
-const GROW_BIN = process.env.GROW_BIN ?? '../target/release/grow';
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '../target/e2e-data';
 
 interface Person {
   page: Page;
@@ -251,10 +247,7 @@ test('Ada reports a project; an administrator removes it and it leaves the deck'
 
   // ---- An administrator (granted from the command line) ----
   const admin = await person(browser, 'Ruth', 'Admin', 'explorer');
-  execFileSync(GROW_BIN, ['admin', 'grant', admin.username], {
-    env: { ...process.env, GROW_DATA_DIR: DATA_DIR, RUST_LOG: 'warn' },
-    stdio: 'pipe',
-  });
+  growAdmin(['grant', admin.username]);
   // Others do not get the admin screen: the page does not exist for them.
   await ada.page.goto('/admin');
   await expect(ada.page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
