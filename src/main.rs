@@ -9,8 +9,9 @@ use grow::{
     cli::{AdminAction, Cli, Command, JobsAction},
     config::Config,
     db::Db,
+    events::DomainEvent,
     jobs,
-    realtime::{bridge, Event},
+    realtime::bridge,
     rewards::ledger,
     seed,
 };
@@ -65,7 +66,7 @@ async fn main() -> anyhow::Result<()> {
                 .balance
                 .context("the grant was not written")?;
             tx.commit().await?;
-            bridge::notify_from_cli(&state.db, &Event::UserChanged { user_id: user.id, coins: Some(balance.coins) })
+            bridge::notify_from_cli(&state.db, &DomainEvent::BalanceMoved { user_id: user.id, coins: balance.coins })
                 .await?;
             println!("{username} now has {} coins ({} earned in all)", balance.coins, balance.lifetime);
         }
@@ -89,7 +90,7 @@ async fn main() -> anyhow::Result<()> {
             tx.commit().await?;
             let Some(user_id) = user_id else { anyhow::bail!("no user named {username}") };
             // Running servers drop their cached copy within a second (their open sessions included).
-            bridge::notify_from_cli(&db, &Event::UserChanged { user_id, coins: None }).await?;
+            bridge::notify_from_cli(&db, &DomainEvent::UserChanged { user_id }).await?;
             println!("{username} is {}an administrator", if grant { "now " } else { "no longer " });
         }
         Command::Backup { dir } => {

@@ -1,5 +1,5 @@
 //! A value kept for each person until an event says it moved: who a block hides from them, their unread
-//! count, their first page of notifications. The owner lets a person's value go when the hub announces a
+//! count, their first page of notifications. The owner lets a person's value go when a domain event announces a
 //! change to it (at once on this instance, through the live bridge on the others) and every value when the
 //! bridge reconnects (a notice may have been lost while it was away).
 //!

@@ -7,11 +7,14 @@ use std::sync::Arc;
 use axum::http::HeaderMap;
 
 use crate::{
-    auth::rate_limit::LoginLimiter,
+    auth::{rate_limit::LoginLimiter, session_cache::SessionCache},
     config::Config,
-    db::{Db, Tx},
-    notifications::push::Pusher,
-    realtime::{self, Event},
+    db::Db,
+    notifications::{kept::KeptNotifications, push::Pusher},
+    projects::cards::Cards,
+    realtime,
+    rewards::top::Top,
+    safety::hidden::Hidden,
     web,
 };
 
@@ -53,8 +56,10 @@ pub struct Shared {
     /// The counts of the per-call budgets (in memory, shared across instances).
     pub call_counts: Arc<crate::safety::call_counts::CallCounts>,
     pub mailer: Arc<crate::mail::Mailer>,
-    /// The live channel; it also owns the session cache it keeps fresh.
+    /// The live channel: this instance's sockets and what each listens to.
     pub hub: realtime::Hub,
+    /// The reads this instance keeps, each let go by the domain events that change it (`app::effects`).
+    pub kept: Kept,
     /// Web Push: the VAPID key and the delivery worker.
     pub pusher: Pusher,
     /// The time day-based rules read (tests move it forward).
@@ -63,36 +68,42 @@ pub struct Shared {
     pub files: crate::files::FileStore,
     /// The discovery search index (kept following the database by a task of `start`).
     pub search: crate::search::Search,
-    /// The read model of the deck and the feed (kept fresh through the hub's events).
-    pub cards: crate::projects::cards::Cards,
     pub openapi_json: Arc<String>,
 }
 
 impl Shared {
-    /// A change to a user's record in `tx`: once it commits, every instance drops its cached copy and
-    /// the user's open tabs refetch. Every write to `users` that a session shows calls this.
-    pub fn user_changed(&self, tx: &mut Tx, user_id: i64) {
-        self.hub.emit_after(tx, Event::UserChanged { user_id, coins: None });
-    }
-
-    /// A move of a user's balance to `coins` in `tx` (with what follows it in their record: progress,
-    /// achievements), announced as [`Shared::user_changed`] is, saying the balance it reached.
-    pub fn balance_moved(&self, tx: &mut Tx, user_id: i64, coins: i64) {
-        self.hub.emit_after(tx, Event::UserChanged { user_id, coins: Some(coins) });
-    }
-
-    /// A change to these people's connections or requests in `tx` (made, answered, removed, ended by a block or by
-    /// an account leaving): once it commits, each one's open tabs refetch their lists.
-    pub fn connections_changed(&self, tx: &mut Tx, people: &[i64]) {
-        for person in people {
-            self.hub.publish_after(tx, realtime::Topic::User(*person), realtime::ServerFrame::ConnectionsChanged);
-        }
-    }
-
     /// True when a request may change state or open a socket: it carries no `Origin`, or its origin is the app's
     /// own (API.md "Cross-site requests").
     pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {
         // (`public_url` is `GROW_PUBLIC_URL` when configured, else the bound address.)
         web::origin_is_own(headers, &self.public_url, self.config.public_url.is_some())
+    }
+}
+
+/// What an instance keeps of reads many requests share. Each is let go, in part or whole, by the domain events that
+/// change what it holds (the dispatcher, `app::effects`, says which), and whole when events may have been missed.
+#[derive(Default)]
+pub struct Kept {
+    /// Signed-in sessions with their user's record.
+    pub sessions: SessionCache,
+    /// The deck's and the feed's pages and cards.
+    pub cards: Cards,
+    /// The leaderboard's head.
+    pub top: Top,
+    /// Who is hidden from whom by a block.
+    pub hidden: Hidden,
+    /// Each person's unread count and first page of notifications.
+    pub notifications: KeptNotifications,
+}
+
+impl Kept {
+    /// Events may have been missed (the live bridge lost its connection, or another instance dropped some): nothing
+    /// kept is trusted.
+    pub fn let_go_of_everything(&self) {
+        self.sessions.clear();
+        self.cards.everyone_changed();
+        self.top.everyone_changed();
+        self.hidden.clear();
+        self.notifications.clear();
     }
 }

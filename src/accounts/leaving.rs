@@ -23,8 +23,8 @@ use crate::{
         session, CurrentUser,
     },
     error::{AppError, AppResult, ErrorBody},
+    events::DomainEvent,
     extract::{ApiJson, ClientAddr},
-    realtime::Event,
     state::AppState,
     time::rfc3339,
 };
@@ -134,7 +134,7 @@ async fn delete_in(state: &AppState, tx: &mut crate::db::Tx, me: i64) -> AppResu
     // The projects they worked on, and whose feedback threads they wrote in, change for everyone there.
     let touched = store::leaving::worked_on(tx, me).await?;
     for project in touched.iter().chain(&supported) {
-        crate::projects::announce(state, tx, *project, &[]).await?;
+        crate::projects::announce(tx, *project, &[]).await?;
     }
     // Reports about them stay for the administrators (API.md "Limits and fair play"); everything else they
     // own goes with the row: the schema's cascades (sessions, tokens, connections, swipes, supports, pledges,
@@ -173,12 +173,12 @@ pub async fn delete(
     let mut tx = state.db.begin().await?;
     let (files, connected) = delete_in(&state, &mut tx, me.id).await?;
     crate::files::owners::remove_unused_after_commit(&mut tx, files);
-    state.hub.emit_after(&mut tx, Event::UserSignedOut { user_id: me.id });
+    tx.emit(DomainEvent::SignedOut { user_id: me.id });
     // Their counts changed (cached copies drop) and their lists lost someone.
     for person in &connected {
-        state.user_changed(&mut tx, *person);
+        tx.emit(DomainEvent::UserChanged { user_id: *person });
     }
-    state.connections_changed(&mut tx, &connected);
+    tx.emit(DomainEvent::ConnectionsChanged { people: connected.clone() });
     tx.commit().await?;
     Ok((StatusCode::NO_CONTENT, AppendHeaders(session::clear_cookies(&state.public_url))))
 }

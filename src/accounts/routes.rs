@@ -20,10 +20,10 @@ use crate::{
     },
     db::is_unique_violation,
     error::{AppError, AppResult, ErrorBody},
+    events::{DomainEvent, Emit},
     extract::{ApiJson, ClientAddr},
     mail::{Kind as MailKind, Mail},
     prepared::PreparedJson,
-    realtime::Event,
     state::AppState,
 };
 
@@ -170,7 +170,7 @@ async fn start_session(
     let mut tx = state.db.begin().await?;
     let session_token = session::create(&mut tx, user.id).await?;
     // An active person gets the day's note when they arrive (once a day; the daily job does the rest).
-    crate::notifications::daily::give_today(state, &mut tx, user.id).await?;
+    crate::notifications::daily::give_today(&mut tx, user.id).await?;
     let remember_token = match remember {
         true => Some(session::create_remember_token(&mut tx, user.id).await?),
         false => None,
@@ -330,7 +330,7 @@ pub async fn reset_password(
     store::set_password_hash(&mut tx, user_id, &password_hash).await?;
     // A new password ends every session and saved login that the old one opened.
     session::revoke_all(&mut tx, user_id).await?;
-    state.hub.emit_after(&mut tx, Event::UserSignedOut { user_id });
+    tx.emit(DomainEvent::SignedOut { user_id });
     tx.commit().await?;
     Ok(Json(MessageResponse::new("Your password has been reset. Please log in.")))
 }
@@ -364,7 +364,7 @@ pub async fn update_profile(
     };
     let mut tx = state.db.begin().await?;
     let updated = store::update_profile(&mut tx, user.id, &change).await?;
-    state.user_changed(&mut tx, user.id);
+    tx.emit(DomainEvent::UserChanged { user_id: user.id });
     tx.commit().await?;
     Ok(Json(updated.to_own()))
 }
@@ -378,7 +378,7 @@ pub async fn new_connect_code(
 ) -> AppResult<Json<ConnectCode>> {
     let mut tx = state.db.begin().await?;
     let connect_code = store::replace_connect_code(&mut tx, user.id).await?;
-    state.user_changed(&mut tx, user.id);
+    tx.emit(DomainEvent::UserChanged { user_id: user.id });
     tx.commit().await?;
     Ok(Json(ConnectCode { connect_code }))
 }

@@ -19,10 +19,10 @@ use crate::{
         session, token, CurrentUser,
     },
     error::{AppError, AppResult, ErrorBody},
+    events::{DomainEvent, Emit},
     extract::{ApiJson, ClientAddr},
     mail::{Kind as MailKind, Mail},
     notifications::Kind,
-    realtime::Event,
     state::AppState,
 };
 
@@ -147,7 +147,7 @@ pub async fn change_password(
     store::set_password_hash(&mut tx, me.id, &password_hash).await?;
     for token_hash in settings_store::end_other_sessions(&mut tx, me.id, &keep).await? {
         // Each ended session leaves every instance's cache and closes its sockets; this one stays.
-        state.hub.emit_after(&mut tx, Event::SessionEnded { user_id: me.id, token_hash });
+        tx.emit(DomainEvent::SessionEnded { user_id: me.id, token_hash });
     }
     tx.commit().await?;
     let link = format!("{}/", state.public_url);
@@ -204,7 +204,7 @@ pub async fn verify_email(
         return Err(AppError::Conflict("Another account uses this email address now.".into()));
     }
     settings_store::set_verified_email(&mut tx, user_id, email.as_str(), &email.key(), now).await?;
-    state.user_changed(&mut tx, user_id);
+    tx.emit(DomainEvent::UserChanged { user_id });
     let user = store::find_by_id(&mut tx, user_id).await?.ok_or(AppError::NotFound("User"))?;
     tx.commit().await?;
     Ok(Json(VerifiedEmail { user: user.to_own() }))

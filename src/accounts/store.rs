@@ -10,7 +10,7 @@ use super::{
     model::{user_columns_of, UserRow, USER_COLUMNS},
     rules::Role,
 };
-use crate::events::Emit;
+use crate::events::{DomainEvent, Emit};
 use crate::{
     auth::token,
     db::{Conn, Tx},
@@ -79,6 +79,7 @@ pub async fn insert_user(tx: &mut Tx, user: &NewUser<'_>) -> Result<UserRow, sql
         .fetch_one(&mut **tx)
         .await?;
     index_words(tx, &row).await?;
+    tx.emit(DomainEvent::Joined { user_id: row.id });
     Ok(row)
 }
 

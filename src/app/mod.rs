@@ -69,15 +69,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
             tracing::info!(people = added, "filled the empty database with the demo community");
         }
     }
-    let hub = realtime::Hub::new(&db);
-    effects::dispatch(&db, &hub);
-    if db.backend() == crate::db::Backend::Postgres {
-        realtime::bridge::listen(&config.database_url(), db.clone(), hub.clone())
-            .await
-            .context("listening for live frames")?;
-    } else {
-        realtime::bridge::follow_commands(db.clone(), hub.clone()).await.context("following grow commands")?;
-    }
+    let hub = realtime::Hub::new();
     let openapi_json = Arc::new(openapi_document().to_pretty_json().context("serialising OpenAPI")?);
     let public_url: Arc<str> = match (&config.public_url, bound) {
         (Some(url), _) => url.as_str().into(),
@@ -95,7 +87,6 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     let pusher = Pusher::load(db.clone(), subject, hub.instance().to_string(), config.push_reach())
         .await
         .context("loading the Web Push key")?;
-    pusher.wake_on_notifications(&db);
     let host = public_url.split("://").nth(1).and_then(|rest| rest.split([':', '/']).next()).unwrap_or("localhost");
     let from = config.mail_from.clone().unwrap_or_else(|| format!("Grow <no-reply@{host}>"));
     let mailer = crate::mail::Mailer::new(config.smtp_url.as_deref(), &from)?;
@@ -105,7 +96,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
     search.build(&db).await.context("building the search index")?;
     let state = AppState::new(crate::state::Shared {
         search,
-        cards: hub.cards().clone(),
+        kept: Default::default(),
         pusher,
         clock,
         files,
@@ -119,6 +110,7 @@ pub async fn prepare(config: Config, bound: Option<SocketAddr>) -> anyhow::Resul
         openapi_json,
     });
     crate::files::owners::remove_when_unnamed(&state);
+    effects::start(&state).await?;
     Ok(state)
 }
 

@@ -10,7 +10,7 @@ use crate::{
     auth::{session_cache::SessionUser, token},
     db::Tx,
     error::AppError,
-    realtime::Event,
+    events::{DomainEvent, Emit},
     state::AppState,
     time::now_ms,
 };
@@ -22,7 +22,7 @@ pub const COOKIE_NAME: &str = "grow_session";
 pub async fn user_of(state: &AppState, session_token: &str) -> Result<Option<Arc<SessionUser>>, AppError> {
     let token_hash = token::hash(session_token);
     let now = now_ms();
-    let cache = state.hub.sessions();
+    let cache = &state.kept.sessions;
     if let Some(user) = cache.get(&token_hash, now) {
         return Ok(Some(user));
     }
@@ -47,7 +47,7 @@ pub async fn end(state: &AppState, session_token: &str) -> Result<(), AppError> 
     // The device signed out: no more pushes for this account there.
     crate::notifications::store::forget_session_subscriptions(&mut tx, &token_hash).await?;
     if let Some(user_id) = user_id {
-        state.hub.emit_after(&mut tx, Event::SessionEnded { user_id, token_hash });
+        tx.emit(DomainEvent::SessionEnded { user_id, token_hash });
     }
     tx.commit().await?;
     Ok(())
@@ -91,7 +91,7 @@ pub async fn revoke_remember_token(tx: &mut Tx, username_key: &str, remember_tok
 }
 
 /// Ends every session and remembered login of a user (after a password reset). After commit, emit
-/// `Event::UserSignedOut` so caches and sockets on every instance follow.
+/// `DomainEvent::SignedOut` so caches and sockets on every instance follow.
 pub async fn revoke_all(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut **tx).await?;
     crate::notifications::store::forget_user_subscriptions(tx, user_id).await?;

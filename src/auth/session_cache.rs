@@ -1,9 +1,9 @@
 //! The session → user lookup, cached in memory: every signed-in request and the 2-second poll
 //! usually cost no database round trip.
 //!
-//! Correctness rests on invalidation, not on expiry: every write that changes a user's record calls
-//! `AppState::user_changed` (or ends sessions through the hub), which evicts here and, through the
-//! live bridge, on every other instance. The time limit only bounds the damage of a notice lost while
+//! Correctness rests on invalidation, not on expiry: every write that changes a user's record records a
+//! domain event (`UserChanged`, `BalanceMoved`, `SessionEnded`, `SignedOut`), and the dispatcher
+//! (`app::effects`) evicts here and, through the live bridge, on every other instance. The time limit only bounds the damage of a notice lost while
 //! the bridge reconnects (the bridge also clears everything when it reconnects).
 //!
 //! A load races with an eviction: a request may read the old row just before a write commits and

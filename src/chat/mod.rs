@@ -20,6 +20,7 @@ use crate::{
         Conn, Tx,
     },
     error::{AppError, AppResult},
+    events::{DomainEvent, Emit},
     files,
     realtime::{ChatRef, ServerFrame, Topic},
     safety::reach::reach,
@@ -253,7 +254,7 @@ pub async fn post(
         sender_last_name: sender.last_name.clone(),
         sender_profile_image_url: sender.profile_image_url.clone(),
     };
-    announce(state, &mut tx, &chat, chat.frame(&row));
+    announce(&mut tx, &chat, chat.frame(&row));
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
@@ -270,14 +271,14 @@ fn checked_client_id(id: &str) -> AppResult<&str> {
 /// After commit, sends `frame` to the chat's readers: the two people of a direct chat (each on their
 /// own topic), or once to a project's or a room's topic, whose subscribers are its members' sockets
 /// (`realtime::topic`): one event, however many members, and one notification between instances.
-fn announce(state: &AppState, tx: &mut Tx, chat: &Chat, frame: ServerFrame) {
+fn announce(tx: &mut Tx, chat: &Chat, frame: ServerFrame) {
     match chat {
         Chat::Direct { me, other } => {
-            state.hub.publish_after(tx, Topic::User(*me), frame.clone());
-            state.hub.publish_after(tx, Topic::User(*other), frame);
+            tx.emit(DomainEvent::Said { topic: Topic::User(*me), frame: frame.clone() });
+            tx.emit(DomainEvent::Said { topic: Topic::User(*other), frame });
         }
-        Chat::Project { id } => state.hub.publish_after(tx, Topic::Project(*id), frame),
-        Chat::Room { slug } => state.hub.publish_after(tx, Topic::Room((*slug).to_string()), frame),
+        Chat::Project { id } => tx.emit(DomainEvent::Said { topic: Topic::Project(*id), frame }),
+        Chat::Room { slug } => tx.emit(DomainEvent::Said { topic: Topic::Room((*slug).to_string()), frame }),
     }
 }
 
@@ -363,12 +364,12 @@ pub async fn change(state: &AppState, me: i64, id: i64, new_content: Option<&str
             }
             let edited = store::edit(&mut tx, id, content, state.clock.now_ms()).await?.to_wire();
             let message = Box::new(edited.clone());
-            announce(state, &mut tx, &chat, ServerFrame::MessageUpdated { id, conversation_id, message });
+            announce(&mut tx, &chat, ServerFrame::MessageUpdated { id, conversation_id, message });
             Some(edited)
         }
         None => {
             store::delete(&mut tx, id).await?;
-            announce(state, &mut tx, &chat, ServerFrame::MessageDeleted { id, conversation_id });
+            announce(&mut tx, &chat, ServerFrame::MessageDeleted { id, conversation_id });
             // Its file goes with it once nothing else names it (API.md "Uploads").
             files::owners::remove_unused_after_commit(&mut tx, row.attachment_url.clone().into_iter().collect());
             None
@@ -388,11 +389,11 @@ pub async fn readable(state: &AppState, me: i64, id: i64) -> AppResult<MessageRo
 
 /// Deletes a message whoever sent it (an administrator's removal) and tells the chat's members;
 /// the file it carried, for the caller to remove once nothing else names it. `None` when it is gone.
-pub async fn remove_in(state: &AppState, tx: &mut Tx, id: i64) -> AppResult<Option<Option<String>>> {
+pub async fn remove_in(tx: &mut Tx, id: i64) -> AppResult<Option<Option<String>>> {
     let Some(row) = store::message(tx, id).await? else { return Ok(None) };
     let Some(chat) = chat_of(&row, row.sender_id) else { return Ok(None) };
     store::delete(tx, id).await?;
-    announce(state, tx, &chat, ServerFrame::MessageDeleted { id, conversation_id: row.conversation_id });
+    announce(tx, &chat, ServerFrame::MessageDeleted { id, conversation_id: row.conversation_id });
     Ok(Some(row.attachment_url))
 }
 
@@ -418,7 +419,7 @@ pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
             });
         }
         // Before a connection is taken: on a miss this takes one of its own.
-        let hidden = state.hub.hidden().of(&state.db, me).await?;
+        let hidden = state.kept.hidden.of(&state.db, me).await?;
         let mut members = resolved.members(&mut *state.db.conn().await?).await?;
         members.retain(|m| !hidden.contains(m));
         Ok::<_, AppError>(members)
@@ -436,7 +437,7 @@ pub async fn typing(state: AppState, me: i64, chat: ChatRef) {
             ChatRef::Direct { .. } => ChatRef::Direct { user_id: me },
             other => other.clone(),
         };
-        state.hub.publish(Topic::User(receiver), ServerFrame::Typing { chat: seen_as, user_id: me });
+        crate::events::announce(&state.db, DomainEvent::Typing { to: receiver, chat: seen_as, typist: me });
     }
 }
 

@@ -18,7 +18,7 @@ use crate::{
     auth::CurrentUser,
     db::Conn,
     error::{AppError, AppResult, ErrorBody},
-    realtime::{ServerFrame, Topic},
+    events::DomainEvent,
     state::AppState,
     time::now_ms,
 };
@@ -67,9 +67,8 @@ async fn write(state: &AppState, user: i64) -> Result<(), sqlx::Error> {
     }
     let now = is_online(&mut conn, user).await?;
     if was != now {
-        for watcher in store::presence_watchers(&mut conn, user).await? {
-            state.hub.publish(Topic::User(watcher), ServerFrame::Presence { user_id: user, online: now });
-        }
+        let watchers = store::presence_watchers(&mut conn, user).await?;
+        crate::events::announce(&state.db, DomainEvent::Presence { user_id: user, online: now, watchers });
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use crate::{
     auth::CurrentUser,
     db::Tx,
     error::{AppError, AppResult, ErrorBody},
+    events::{DomainEvent, Emit},
     extract::{path_id, ApiJson},
     rewards::{
         catalogue::Metric,
@@ -41,9 +42,9 @@ async fn connected(state: &AppState, tx: &mut Tx, a: &UserRow, b: i64) -> AppRes
             paid_a = paid;
         } else {
             let why = format!("You and {} {} are now connected", a.first_name, a.last_name);
-            ledger::name_credit(state, tx, person, a.id, &paid, &why).await?;
+            ledger::name_credit(tx, person, a.id, &paid, &why).await?;
         }
-        state.user_changed(tx, person);
+        tx.emit(DomainEvent::UserChanged { user_id: person });
     }
     Ok(paid_a)
 }
@@ -113,7 +114,7 @@ async fn connect_instantly(state: &AppState, me: &UserRow, code: &str) -> AppRes
     let paid = match made {
         Some(_) => {
             let paid = connected(state, &mut tx, me, other.id).await?;
-            state.connections_changed(&mut tx, &[me.id, other.id]);
+            tx.emit(DomainEvent::ConnectionsChanged { people: vec![me.id, other.id] });
             paid
         }
         None => ledger::Award::default(),
@@ -228,11 +229,11 @@ async fn answer(state: &AppState, me: &UserRow, raw_id: &str, accept: bool) -> A
         let joined =
             crate::projects::add_member(state, &mut tx, row.project_id, row.requester_id, "collaborator").await?;
         let why = format!("{} {} accepted your request to collaborate", me.first_name, me.last_name);
-        ledger::name_credit(state, &mut tx, row.requester_id, me.id, &joined, &why).await?;
+        ledger::name_credit(&mut tx, row.requester_id, me.id, &joined, &why).await?;
     } else if accept {
         paid = connected(state, &mut tx, me, row.requester_id).await?;
     }
-    state.connections_changed(&mut tx, &[row.requester_id, row.target_id]);
+    tx.emit(DomainEvent::ConnectionsChanged { people: vec![row.requester_id, row.target_id] });
     tx.commit().await?;
     Ok((row.to_wire(), paid))
 }
@@ -273,10 +274,10 @@ pub async fn remove(
     if row.status == "accepted" {
         store::count(&mut tx, row.requester_id, row.target_id, -1, state.clock.now_ms()).await?;
         for person in [row.requester_id, row.target_id] {
-            state.user_changed(&mut tx, person);
+            tx.emit(DomainEvent::UserChanged { user_id: person });
         }
     }
-    state.connections_changed(&mut tx, &[row.requester_id, row.target_id]);
+    tx.emit(DomainEvent::ConnectionsChanged { people: vec![row.requester_id, row.target_id] });
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -307,6 +307,14 @@ impl Db {
         }
     }
 
+    /// Hands an event no transaction holds (a passing signal: typing, presence) to the listeners, now.
+    pub fn announce(&self, event: Recorded) {
+        let listeners: Vec<Listener> = self.listeners.read().map(|l| l.clone()).unwrap_or_default();
+        for listener in &listeners {
+            listener(&event);
+        }
+    }
+
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
     }

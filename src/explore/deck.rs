@@ -45,15 +45,15 @@ pub async fn feed(
         Some(role) => rules::looking_for(&[role.to_string()])?.pop(),
         None => None,
     };
-    let entries = match state.cards.kept(me.id, page.path_and_query()) {
+    let entries = match state.kept.cards.kept(me.id, page.path_and_query()) {
         Ok(kept) => kept,
         Err(ticket) => {
             let mut conn = state.db.conn().await?;
             let rows = store::deck(&mut conn, me.id, &page, category.as_deref(), looking_for.as_deref()).await?;
-            state.cards.keep(ticket, page.finish(rows, |e| (e.created_at, e.id)))
+            state.kept.cards.keep(ticket, page.finish(rows, |e| (e.created_at, e.id)))
         }
     };
-    state.cards.render(&state.db, &entries).await
+    state.kept.cards.render(&state.db, &entries).await
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -118,7 +118,6 @@ async fn make(
     let row = store::book_entry(&mut tx, id).await?;
     let owner = format!("{} {}", me.first_name, me.last_name);
     notifications::notify(
-        state,
         &mut tx,
         &NewNotification {
             user_id: row.investor_id,

@@ -146,9 +146,7 @@ pub async fn pledge(
     let row = store::insert_pledge(&mut tx, &new).await?;
     let pledge_id = row.id;
     let text = format!("{} {} pledged {} to {}", me.first_name, me.last_name, pounds(body.amount), project.title);
-    notifications::notify(
-        &state,
-        &mut tx,
+    notifications::notify(&mut tx,
         &NewNotification {
             user_id: owner.id(),
             actor: Some(me.id),

@@ -57,7 +57,7 @@ fn note_for(user_id: i64, day: i64) -> (&'static str, &'static str) {
 /// Gives one person today's note unless they have it already; true when it was given now.
 /// The job calls it for everyone active, and a login calls it for the person logging in, so a
 /// newcomer meets their first note at once rather than at the next round.
-pub async fn give_today(state: &AppState, tx: &mut Tx, user_id: i64) -> Result<bool, sqlx::Error> {
+pub async fn give_today(tx: &mut Tx, user_id: i64) -> Result<bool, sqlx::Error> {
     let now = chrono::Utc::now();
     let day = now.timestamp().div_euclid(86_400);
     let once_key = format!("{NAME}:{}", now.format("%Y-%m-%d"));
@@ -71,7 +71,7 @@ pub async fn give_today(state: &AppState, tx: &mut Tx, user_id: i64) -> Result<b
         data: serde_json::json!({ "url": "/" }),
         once_key: Some(&once_key),
     };
-    Ok(notify(state, tx, &new).await?.is_some())
+    Ok(notify(tx, &new).await?.is_some())
 }
 
 pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
@@ -81,7 +81,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
     for chunk in people.chunks(200) {
         let mut tx = state.db.begin().await?;
         for &user_id in chunk {
-            given += usize::from(give_today(state, &mut tx, user_id).await?);
+            given += usize::from(give_today(&mut tx, user_id).await?);
         }
         tx.commit().await?;
     }

@@ -2,10 +2,9 @@
 //! deleted: the app asks for the count on every screen and both again after every frame, while a person's
 //! notifications change a few times a day.
 //!
-//! Every such change is announced on the person's topic once it commits (`notification` from
-//! [`super::notify`], `notifications_changed` from reading and deleting; nothing else writes the table but
-//! an account's deletion, which ends its sessions), and the hub lets the person's values go when it sees
-//! either frame, on every instance (`Hub::evict`). The page is kept as the bytes it was answered with.
+//! Every such change records a domain event (`Notified` from [`super::notify`], `NotificationsChanged` from
+//! reading and deleting; nothing else writes the table but an account's deletion, which ends its sessions), and
+//! the dispatcher (`app::effects`) lets the person's values go, on every instance. The page is kept as the bytes it was answered with.
 
 use std::{sync::Arc, time::Duration};
 

@@ -19,18 +19,14 @@ pub use store::NewNotification;
 
 use crate::{
     db::Tx,
-    realtime::{ServerFrame, Topic},
+    events::{DomainEvent, Emit},
     state::AppState,
 };
 
 /// Creates a notification in `tx` and arranges its announcement for when `tx` commits. `None` when
 /// `once_key` was already used for this user, or when a block stands between its actor and the
 /// recipient (nothing new was created).
-pub async fn notify(
-    state: &AppState,
-    tx: &mut Tx,
-    new: &NewNotification<'_>,
-) -> Result<Option<Notification>, sqlx::Error> {
+pub async fn notify(tx: &mut Tx, new: &NewNotification<'_>) -> Result<Option<Notification>, sqlx::Error> {
     if let Some(actor) = new.actor {
         if !crate::safety::reach::allows(tx, actor, new.user_id).await? {
             return Ok(None);
@@ -40,10 +36,8 @@ pub async fn notify(
         return Ok(None);
     };
     let notification = row.to_wire();
-    // The frame goes out once the notification is committed, and the push worker, which hears every committed
-    // notification frame (`Pusher::wake_on_notifications`), wakes to deliver it.
-    let frame = ServerFrame::Notification { id: notification.id, notification_type: notification.kind };
-    state.hub.publish_after(tx, Topic::User(notification.user_id), frame);
+    // Once it commits, the person's tabs hear of it and the push worker wakes to deliver its pushes.
+    tx.emit(DomainEvent::Notified { user_id: notification.user_id, id: notification.id, kind: notification.kind });
     Ok(Some(notification))
 }
 

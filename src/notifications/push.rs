@@ -24,12 +24,7 @@ use super::{
     endpoint::{self, GuardedResolver, Reach},
     store::{self, DuePush},
 };
-use crate::{
-    db::Db,
-    error::AppError,
-    realtime::{Event, ServerFrame},
-    time::now_ms,
-};
+use crate::{db::Db, error::AppError, time::now_ms};
 
 /// Deliveries in flight at once on one instance.
 const IN_FLIGHT: usize = 16;
@@ -96,19 +91,9 @@ impl Pusher {
         &self.inner.public_key
     }
 
-    /// Wakes the worker whenever a committed transaction announces a notification (every notification queues its
-    /// pushes in the same transaction), heard on the one event path. The database holds the pusher weakly.
-    pub fn wake_on_notifications(&self, db: &Db) {
-        let pusher = Arc::downgrade(&self.inner);
-        db.listen(move |recorded| {
-            let notified = matches!(
-                recorded.downcast_ref::<Event>(),
-                Some(Event::Frame { frame: ServerFrame::Notification { .. }, .. })
-            );
-            if let (true, Some(inner)) = (notified, pusher.upgrade()) {
-                inner.wake.notify_one();
-            }
-        });
+    /// Wakes the worker: a notification committed here, and with it the pushes it queued.
+    pub fn wake(&self) {
+        self.inner.wake.notify_one();
     }
 
     /// Runs the worker until the process ends.

@@ -27,13 +27,13 @@ pub async fn list(
     CurrentUser(user): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Response> {
-    Ok(state.hub.notifications().page(&state.db, user.id, page).await?)
+    Ok(state.kept.notifications.page(&state.db, user.id, page).await?)
 }
 
 #[utoipa::path(get, path = "/api/notifications/count", tag = TAG,
     responses((status = 200, body = UnreadCount), (status = 401, body = ErrorBody)))]
 pub async fn count(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> AppResult<Json<UnreadCount>> {
-    Ok(Json(UnreadCount { count: state.hub.notifications().count(&state.db, user.id).await? }))
+    Ok(Json(UnreadCount { count: state.kept.notifications.count(&state.db, user.id).await? }))
 }
 
 #[utoipa::path(post, path = "/api/notifications/{id}/read", tag = TAG, params(("id" = String, Path)),

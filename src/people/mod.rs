@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::events::Emit;
+use crate::events::{DomainEvent, Emit};
 use crate::{
     accounts::{
         model::{User, UserRow},
@@ -107,9 +107,9 @@ pub async fn profile_image(
     crate::files::owners::record_url(&state, me.id, &url).await?;
     let mut tx = state.db.begin().await?;
     // The owner's photo is on their project cards.
-    tx.emit(crate::events::DomainEvent::CardsChanged);
+    tx.emit(DomainEvent::CardsChanged);
     let (previous, updated) = accounts_store::set_profile_image(&mut tx, me.id, &url, state.clock.now_ms()).await?;
-    state.user_changed(&mut tx, me.id);
+    tx.emit(DomainEvent::UserChanged { user_id: me.id });
     tx.commit().await?;
     // The old photo goes, unless something else still names it (they may have attached it too).
     crate::files::owners::remove_unused(&state, previous.into_iter().collect()).await;

@@ -6,7 +6,11 @@
 
 use std::time::Duration;
 
-use crate::{accounts::store as accounts_store, state::AppState};
+use crate::{
+    accounts::store as accounts_store,
+    events::{DomainEvent, Emit},
+    state::AppState,
+};
 
 pub const NAME: &str = "positions";
 pub const PERIOD: Duration = Duration::from_secs(60 * 60);
@@ -25,7 +29,7 @@ pub async fn run_once(state: &AppState) -> anyhow::Result<String> {
     let mut tx = state.db.begin().await?;
     for (id, text, (lat, lng)) in &found {
         if accounts_store::place(&mut tx, *id, text, (*lat, *lng), crate::time::now_ms()).await? {
-            state.user_changed(&mut tx, *id);
+            tx.emit(DomainEvent::UserChanged { user_id: *id });
             placed.push(*id);
         }
     }

@@ -8,8 +8,8 @@
 //!   card versions and the person's own marks (supported, role).
 //!
 //! A kept page is good while nothing that may change it has committed since it was read. Stores
-//! record what they changed on their transaction, and once it commits (`app::prepare` wires the
-//! listener, the live bridge tells the other instances):
+//! record what they changed on their transaction, and once it commits (`app::effects` lets go here, the
+//! live bridge carries the event to the other instances):
 //! - a change to which cards a list holds, or to many cards
 //!   ([`crate::events::DomainEvent::CardsChanged`]), marks every page stale;
 //! - a change to one person's marks (their swipes, supports, place in a team) marks that person's pages stale;

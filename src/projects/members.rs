@@ -57,9 +57,7 @@ pub async fn request_collaboration_in(
         return Ok(None);
     };
     let text = format!("{} {} would like to collaborate on {}", me.first_name, me.last_name, project.title);
-    notifications::notify(
-        state,
-        tx,
+    notifications::notify(tx,
         &NewNotification {
             user_id: owner.id(),
             actor: Some(me.id),
@@ -89,7 +87,7 @@ pub async fn add_member(
     let act = format!("join:{project}:{user}");
     let paid = ledger::award(state, tx, user, rules::JOIN_COINS, Reason::Join, &act, &[]).await?;
     team_grew(state, tx, project, role).await?;
-    announce(state, tx, project, &[user]).await?;
+    announce(tx, project, &[user]).await?;
     Ok(paid)
 }
 
@@ -158,7 +156,7 @@ pub async fn add_collaborator(
         .await?
         .ok_or_else(|| AppError::bad_request("This person is already a collaborator"))?;
     team_grew(&state, &mut tx, project.id, role).await?;
-    announce(&state, &mut tx, project.id, &[person.id()]).await?;
+    announce(&mut tx, project.id, &[person.id()]).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
@@ -179,7 +177,7 @@ pub async fn remove_collaborator(
     }
     let mut tx = state.db.begin().await?;
     // Told while they are still on the list.
-    announce(&state, &mut tx, project.id, &[user]).await?;
+    announce(&mut tx, project.id, &[user]).await?;
     if !store::remove_collaborator(&mut tx, project.id, user).await? {
         return Err(AppError::NotFound("Collaborator"));
     }

@@ -83,9 +83,7 @@ pub async fn post_update(
     let supporters = store::supporters(&mut tx, project.id).await?;
     let message = format!("{}: {title}", project.title);
     for supporter in &supporters {
-        notifications::notify(
-            &state,
-            &mut tx,
+        notifications::notify(&mut tx,
             &NewNotification {
                 user_id: *supporter,
                 actor: Some(me.id),
@@ -98,7 +96,7 @@ pub async fn post_update(
         )
         .await?;
     }
-    announce(&state, &mut tx, project.id, &supporters).await?;
+    announce(&mut tx, project.id, &supporters).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(PostedUpdate { update: row.to_update(), supporter_count: supporters.len() as i64 })))
 }
@@ -157,9 +155,7 @@ pub async fn post_feedback(
     let row = store::insert_post(&mut tx, &post).await?;
     if let (Some(parent), Some(author)) = (&parent, &replied_to) {
         let message = format!("{} {} replied to your feedback on {}", me.first_name, me.last_name, project.title);
-        notifications::notify(
-            &state,
-            &mut tx,
+        notifications::notify(&mut tx,
             &NewNotification {
                 user_id: author.id(),
                 actor: Some(me.id),
@@ -172,7 +168,7 @@ pub async fn post_feedback(
         )
         .await?;
     }
-    announce(&state, &mut tx, project.id, &[]).await?;
+    announce(&mut tx, project.id, &[]).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_feedback())))
 }

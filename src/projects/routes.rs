@@ -14,6 +14,7 @@ use crate::{
     auth::{CurrentUser, MaybeUser},
     db::page::{Page, PageRequest},
     error::{AppError, AppResult, ErrorBody},
+    events::{DomainEvent, Emit},
     extract::ApiQuery,
     extract::{path_id, ApiJson},
     notifications::{self, Kind, NewNotification},
@@ -59,14 +60,14 @@ pub async fn list(
 ) -> AppResult<Response> {
     match params.owner.as_deref() {
         None => {
-            let entries = match state.cards.kept(me.id, page.path_and_query()) {
+            let entries = match state.kept.cards.kept(me.id, page.path_and_query()) {
                 Ok(kept) => kept,
                 Err(ticket) => {
                     let rows = store::feed(&mut *state.db.conn().await?, me.id, &page).await?;
-                    state.cards.keep(ticket, page.finish(rows, |e| (e.created_at, e.id)))
+                    state.kept.cards.keep(ticket, page.finish(rows, |e| (e.created_at, e.id)))
                 }
             };
-            Ok(state.cards.render(&state.db, &entries).await?.into_response())
+            Ok(state.kept.cards.render(&state.db, &entries).await?.into_response())
         }
         Some("me") => {
             let rows = store::owned(&mut *state.db.conn().await?, me.id, &page).await?;
@@ -163,7 +164,7 @@ pub async fn create(
     )
     .await?;
     let row = store::find(&mut tx, me.id, id).await?.ok_or(AppError::NotFound("Project"))?;
-    announce(&state, &mut tx, id, &[]).await?;
+    announce(&mut tx, id, &[]).await?;
     tx.commit().await?;
     let project = row.to_wire(Vec::new());
     Ok((StatusCode::CREATED, Json(CreatedProject { project, coins_earned: paid.coins, coins_capped: paid.capped })))
@@ -214,7 +215,7 @@ pub async fn edit(
         return Err(AppError::NotFound("Project"));
     }
     let row = store::find(&mut tx, me.id, project.id).await?.ok_or(AppError::NotFound("Project"))?;
-    announce(&state, &mut tx, project.id, &[]).await?;
+    announce(&mut tx, project.id, &[]).await?;
     crate::files::owners::remove_unused_after_commit(&mut tx, dropped_images);
     tx.commit().await?;
     Ok(Json(one(&state, &row).await?))
@@ -256,12 +257,9 @@ pub(crate) async fn delete_in(
     if let Some((paid, balance)) =
         ledger::take_back(tx, &act, Reason::ProjectWithdrawn, crate::time::DAY_MS, now).await?
     {
-        state.balance_moved(tx, paid, balance.coins);
+        tx.emit(DomainEvent::BalanceMoved { user_id: paid, coins: balance.coins });
     }
-    for person in told {
-        let frame = crate::realtime::ServerFrame::ProjectChanged { project_id };
-        state.hub.publish_after(tx, crate::realtime::Topic::User(person), frame);
-    }
+    tx.emit(DomainEvent::ProjectChanged { project_id, people: told });
     crate::files::owners::remove_unused_after_commit(tx, files);
     Ok(true)
 }
@@ -287,9 +285,7 @@ pub async fn support(
     let paid = ledger::award(&state, &mut tx, me.id, rules::SUPPORT_COINS, Reason::Support, &act, &[]).await?;
     let message = format!("{} {} supported {}", me.first_name, me.last_name, project.title);
     let once = format!("support:{}:{}", project.id, me.id);
-    notifications::notify(
-        &state,
-        &mut tx,
+    notifications::notify(&mut tx,
         &NewNotification {
             user_id: project.owner_id,
             actor: Some(me.id),
@@ -301,7 +297,7 @@ pub async fn support(
         },
     )
     .await?;
-    announce(&state, &mut tx, project.id, &[me.id]).await?;
+    announce(&mut tx, project.id, &[me.id]).await?;
     tx.commit().await?;
     Ok(Json(SupportResponse { supporter_count: count, coins_earned: paid.coins, coins_capped: paid.capped }))
 }

@@ -78,7 +78,7 @@ pub async fn create(
     let mut tx = state.db.begin().await?;
     let task = store::insert_task(&mut tx, project.id, &title, description, &attachments, state.clock.now_ms()).await?;
     let row = store::task_in(&mut tx, task).await?;
-    announce(&state, &mut tx, project.id, &[]).await?;
+    announce(&mut tx, project.id, &[]).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(row.to_wire())))
 }
@@ -104,7 +104,7 @@ pub async fn complete(
     let paid =
         ledger::award(&state, &mut tx, me.id, rules::TASK_COINS, Reason::Task, &act, &[Metric::TasksCompleted]).await?;
     let row = store::task_in(&mut tx, task.id).await?;
-    announce(&state, &mut tx, project.id, &[]).await?;
+    announce(&mut tx, project.id, &[]).await?;
     tx.commit().await?;
     Ok(Json(CompletedTask { task: row.to_wire(), coins_earned: paid.coins, coins_capped: paid.capped }))
 }
@@ -140,7 +140,6 @@ pub async fn assign(
     if let Some(assignee) = assignee.filter(|a| a.id() != me.id && Some(a.id()) != task.assigned_to) {
         let message = format!("You have been assigned \"{}\" on {}", task.title, project.title);
         notifications::notify(
-            &state,
             &mut tx,
             &NewNotification {
                 user_id: assignee.id(),
@@ -155,7 +154,7 @@ pub async fn assign(
         .await?;
     }
     let row = store::task_in(&mut tx, task.id).await?;
-    announce(&state, &mut tx, project.id, &[]).await?;
+    announce(&mut tx, project.id, &[]).await?;
     tx.commit().await?;
     Ok(Json(row.to_wire()))
 }
@@ -191,7 +190,7 @@ pub async fn edit(
     let mut tx = state.db.begin().await?;
     store::edit_task(&mut tx, &task, &title, description.as_deref(), &attachments, state.clock.now_ms()).await?;
     let row = store::task_in(&mut tx, task.id).await?;
-    announce(&state, &mut tx, project.id, &[]).await?;
+    announce(&mut tx, project.id, &[]).await?;
     remove_unused_after_commit(&mut tx, dropped);
     tx.commit().await?;
     Ok(Json(row.to_wire()))
@@ -207,7 +206,7 @@ pub async fn delete(
     let (task, project) = owned_task(&state, me.id, &task_id).await?;
     let mut tx = state.db.begin().await?;
     let attachments = store::delete_task(&mut tx, &task).await?.ok_or(AppError::NotFound("Task"))?;
-    announce(&state, &mut tx, project.id, &[]).await?;
+    announce(&mut tx, project.id, &[]).await?;
     remove_unused_after_commit(&mut tx, serde_json::from_str(&attachments).unwrap_or_default());
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -20,7 +20,7 @@ pub enum ServerFrame {
     Notification {
         id: i64,
         #[serde(rename = "notificationType")]
-        notification_type: crate::notifications::Kind,
+        notification_type: crate::notifications::model::Kind,
     },
     /// The user's notifications were read or deleted elsewhere: refetch the count and the list.
     NotificationsChanged,

@@ -1,7 +1,7 @@
-//! Who is connected to this instance and what each socket listens to, and the one way every change
-//! is announced: an [`Event`] put on a queue. A task drains the queue, so announcing never waits on
-//! sockets or the database: it delivers to local sockets and, on PostgreSQL, sends the event once
-//! (not once per recipient) to the other instances, which deliver it to theirs (`bridge`).
+//! Who is connected to this instance and what each socket listens to: sockets, topics and nothing else. What a
+//! change means for them is decided by the one dispatcher of domain events (`app::effects`), which calls the hub on
+//! the instance where the change committed and, through the live bridge, on every other. Every call here is local
+//! and never waits: a frame is put on each socket's own bounded queue.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -13,19 +13,11 @@ use std::{
 
 use tokio::sync::mpsc;
 
-pub use super::event::Event;
-use super::{outbound, ServerFrame, Topic};
-use crate::{
-    auth::session_cache::SessionCache,
-    db::{Backend, Db, Tx},
-    notifications::kept::KeptNotifications,
-    projects::cards::Cards,
-    rewards::top::Top,
-    safety::hidden::Hidden,
-    sync::lock,
-};
+use super::{ServerFrame, Topic};
+use crate::sync::lock;
 
-/// Frames waiting for a slow socket; past this the socket is closed rather than memory growing.
+/// Frames waiting for a slow socket; past this the socket is closed rather than memory growing (its client
+/// reconnects and reads everything again: the policy for a slow consumer).
 pub const SOCKET_QUEUE: usize = 64;
 /// Open sockets a person may hold on one instance.
 pub const MAX_SOCKETS_PER_USER: usize = 10;
@@ -39,15 +31,9 @@ struct Inner {
     local: Mutex<Local>,
     /// Set when the server stops: sockets closed from now on are told to reconnect.
     stopping: std::sync::atomic::AtomicBool,
-    queue: mpsc::UnboundedSender<Event>,
     next_id: AtomicU64,
     /// Tells this instance's own notifications apart from the others'.
     instance: u64,
-    sessions: SessionCache,
-    cards: Cards,
-    top: Top,
-    hidden: Hidden,
-    notifications: KeptNotifications,
 }
 
 #[derive(Default)]
@@ -62,7 +48,7 @@ struct Socket {
     token_hash: String,
     tx: mpsc::Sender<ServerFrame>,
     topics: HashSet<Topic>,
-    /// While the socket reads which chats its user is in (`Hub::open`), the topics a `Leave` named:
+    /// While the socket reads which chats its user is in (`Hub::open`), the topics a `leave` named:
     /// what that read returns may predate the leave, so those are not subscribed. `None` once open.
     left_while_opening: Option<HashSet<Topic>>,
 }
@@ -73,218 +59,88 @@ pub struct Registration {
     socket_id: u64,
 }
 
+impl Default for Hub {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Hub {
-    /// A hub for an instance using `db`, with its draining task and the caches its events keep fresh
-    /// (sessions, deck and feed cards, the leaderboard's head, who is hidden from whom, unread counts and first
-    /// pages of notifications). On PostgreSQL, call
-    /// [`super::bridge::listen`] as well so that events from other instances arrive here.
-    pub fn new(db: &Db) -> Self {
-        let shared = (db.backend() == Backend::Postgres).then(|| db.clone());
-        let (queue, mut events) = mpsc::unbounded_channel::<Event>();
-        let hub = Self {
+    pub fn new() -> Self {
+        Self {
             inner: Arc::new(Inner {
                 local: Mutex::default(),
                 stopping: std::sync::atomic::AtomicBool::new(false),
-                queue,
                 next_id: AtomicU64::new(0),
                 instance: rand::random(),
-                sessions: SessionCache::default(),
-                cards: Cards::default(),
-                top: Top::default(),
-                hidden: Hidden::default(),
-                notifications: KeptNotifications::default(),
             }),
-        };
-        // What committed transactions recorded for the hub (`Hub::emit_after`) is announced from here: the one way
-        // a write's frames and evictions go out. The listener holds a weak handle, so the database keeps no hub alive.
-        let recorded_for = Arc::downgrade(&hub.inner);
-        db.listen(move |recorded| {
-            if let (Some(event), Some(inner)) = (recorded.downcast_ref::<Event>(), recorded_for.upgrade()) {
-                Hub { inner }.emit(event.clone());
-            }
-        });
-        // The task holds only a weak handle, so it ends with the last clone of the hub.
-        let weak = Arc::downgrade(&hub.inner);
-        tokio::spawn(async move {
-            while let Some(event) = events.recv().await {
-                let Some(inner) = weak.upgrade() else { break };
-                let hub = Hub { inner };
-                hub.deliver(&event);
-                if let Some(db) = &shared {
-                    if let Err(err) = outbound::notify(db, hub.instance(), &event).await {
-                        // A lost frame is not a lost write: clients refetch when they reconnect.
-                        tracing::warn!(error = %err, "could not send a live event to other instances");
-                    }
-                }
-            }
-        });
-        hub
+        }
     }
 
     pub fn instance(&self) -> u64 {
         self.inner.instance
     }
 
-    pub fn sessions(&self) -> &SessionCache {
-        &self.inner.sessions
-    }
-
-    pub fn cards(&self) -> &Cards {
-        &self.inner.cards
-    }
-
-    /// The leaderboard's kept head.
-    pub fn top(&self) -> &Top {
-        &self.inner.top
-    }
-
-    /// Who is hidden from whom by a block, as kept.
-    pub fn hidden(&self) -> &Hidden {
-        &self.inner.hidden
-    }
-
-    /// Each person's unread count and first page of notifications, as kept.
-    pub fn notifications(&self) -> &KeptNotifications {
-        &self.inner.notifications
-    }
-
-    /// Events may have been missed (the live bridge lost its connection): nothing kept is trusted.
-    pub fn all_stale(&self) {
-        let Inner { sessions, cards, top, hidden, notifications, .. } = &*self.inner;
-        sessions.clear();
-        cards.everyone_changed();
-        top.everyone_changed();
-        hidden.clear();
-        notifications.clear();
-    }
-
-    /// Announces a frame to a topic's subscribers everywhere, now: for what no write holds (typing,
-    /// presence). A frame about a write goes through [`Hub::publish_after`].
-    pub fn publish(&self, topic: Topic, frame: ServerFrame) {
-        self.emit(Event::Frame { topic, frame });
-    }
-
-    /// Announces a frame once `tx` commits, and never for a write that rolls back: the one way a
-    /// write's frames go out.
-    pub fn publish_after(&self, tx: &mut Tx, topic: Topic, frame: ServerFrame) {
-        self.emit_after(tx, Event::Frame { topic, frame });
-    }
-
-    /// Records an event in `tx`, queued once it commits (see [`Hub::publish_after`]), once however often it was
-    /// recorded: it travels with the transaction's domain events, heard by the listener [`Hub::new`] adds.
-    pub fn emit_after(&self, tx: &mut Tx, event: Event) {
-        if !tx.recorded().any(|kept| kept.downcast_ref::<Event>() == Some(&event)) {
-            tx.record(Box::new(event));
-        }
-    }
-
-    /// Queues an event. Cache evictions happen at once on this instance, so the very next request
-    /// here sees the change; the rest follows from the queue.
-    pub fn emit(&self, event: Event) {
-        self.evict(&event);
-        if self.inner.queue.send(event).is_err() {
-            tracing::warn!("the live event queue is closed");
-        }
-    }
-
-    /// An event from another instance.
-    pub fn apply_remote(&self, event: &Event) {
-        self.evict(event);
-        self.deliver(event);
-    }
-
-    fn evict(&self, event: &Event) {
-        let Inner { sessions, cards, top, hidden, notifications, .. } = &*self.inner;
-        match event {
-            Event::UserChanged { user_id, coins } => {
-                sessions.evict_user(*user_id);
-                match coins {
-                    Some(coins) => top.balance_moved(*user_id, *coins),
-                    None => top.person_changed(*user_id),
-                }
-            }
-            Event::UserSignedOut { user_id } => {
-                sessions.evict_user(*user_id);
-                top.person_changed(*user_id);
-            }
-            Event::SessionEnded { token_hash, .. } => sessions.evict_session(token_hash),
-            Event::BlockChanged { blocker, blocked } => hidden.changed(&[*blocker, *blocked]),
-            Event::CardsChanged { user_id: Some(user_id) } => cards.person_changed(*user_id),
-            Event::CardsChanged { user_id: None } => {
-                cards.everyone_changed();
-                top.everyone_changed();
-            }
-            Event::CardChanged { project_id } => cards.card_changed(*project_id),
-            Event::Frame {
-                topic: Topic::User(user_id),
-                frame: ServerFrame::Notification { .. } | ServerFrame::NotificationsChanged,
-            } => notifications.person_changed(*user_id),
-            Event::Frame { .. } | Event::Join { .. } | Event::Leave { .. } => {}
-        }
-    }
-
-    /// Applies an event to this instance's sockets.
-    fn deliver(&self, event: &Event) {
+    /// Puts a frame on the queue of every socket here subscribed to `topic`; a socket whose queue is full closes.
+    pub fn send(&self, topic: &Topic, frame: &ServerFrame) {
         let mut local = lock(&self.inner.local);
-        match event {
-            Event::Frame { topic, frame } => {
-                let ids: Vec<u64> =
-                    local.by_topic.get(topic).map(|ids| ids.iter().copied().collect()).unwrap_or_default();
-                let overflowing: Vec<u64> = ids
-                    .into_iter()
-                    .filter(|id| local.sockets.get(id).is_some_and(|s| s.tx.try_send(frame.clone()).is_err()))
-                    .collect();
-                for id in overflowing {
-                    local.remove(id);
-                }
+        let Some(ids) = local.by_topic.get(topic) else { return };
+        let overflowing: Vec<u64> = ids
+            .iter()
+            .copied()
+            .filter(|id| local.sockets.get(id).is_some_and(|s| s.tx.try_send(frame.clone()).is_err()))
+            .collect();
+        for id in overflowing {
+            local.remove(id);
+        }
+    }
+
+    /// One session ended: its sockets are told and close; the person's other sockets read their record again (one
+    /// of their tabs may have shared it).
+    pub fn end_session(&self, user_id: i64, token_hash: &str) {
+        let mut local = lock(&self.inner.local);
+        let ending: Vec<u64> = local
+            .of_user(user_id)
+            .into_iter()
+            .filter(|id| local.sockets.get(id).is_some_and(|s| s.token_hash == token_hash))
+            .collect();
+        for id in ending {
+            local.end(id);
+        }
+        for id in local.of_user(user_id) {
+            if let Some(socket) = local.sockets.get(&id) {
+                let _ = socket.tx.try_send(ServerFrame::UserUpdated);
             }
-            Event::UserChanged { user_id, .. } => {
-                for id in local.of_user(*user_id) {
-                    if let Some(socket) = local.sockets.get(&id) {
-                        if socket.tx.try_send(ServerFrame::UserUpdated).is_err() {
-                            local.remove(id);
-                        }
-                    }
-                }
+        }
+    }
+
+    /// Every session of a person ended: all their sockets here are told and close.
+    pub fn sign_out(&self, user_id: i64) {
+        let mut local = lock(&self.inner.local);
+        for id in local.of_user(user_id) {
+            local.end(id);
+        }
+    }
+
+    /// A person may now read a topic: their open sockets subscribe.
+    pub fn join(&self, user_id: i64, topic: &Topic) {
+        let mut local = lock(&self.inner.local);
+        for id in local.of_user(user_id) {
+            if let Some(left) = local.sockets.get_mut(&id).and_then(|s| s.left_while_opening.as_mut()) {
+                left.remove(topic);
             }
-            Event::SessionEnded { user_id, token_hash } => {
-                let ending: Vec<u64> = local
-                    .of_user(*user_id)
-                    .into_iter()
-                    .filter(|id| local.sockets.get(id).is_some_and(|s| &s.token_hash == token_hash))
-                    .collect();
-                for id in ending {
-                    local.end(id);
-                }
-                // The user's other sessions refetch: one of their tabs may have shared this one.
-                for id in local.of_user(*user_id) {
-                    if let Some(socket) = local.sockets.get(&id) {
-                        let _ = socket.tx.try_send(ServerFrame::UserUpdated);
-                    }
-                }
+            local.subscribe(id, topic.clone());
+        }
+    }
+
+    /// A person may no longer read a topic: their open sockets unsubscribe.
+    pub fn leave(&self, user_id: i64, topic: &Topic) {
+        let mut local = lock(&self.inner.local);
+        for id in local.of_user(user_id) {
+            if let Some(left) = local.sockets.get_mut(&id).and_then(|s| s.left_while_opening.as_mut()) {
+                left.insert(topic.clone());
             }
-            Event::UserSignedOut { user_id } => {
-                for id in local.of_user(*user_id) {
-                    local.end(id);
-                }
-            }
-            Event::Join { user_id, topic } => {
-                for id in local.of_user(*user_id) {
-                    if let Some(left) = local.sockets.get_mut(&id).and_then(|s| s.left_while_opening.as_mut()) {
-                        left.remove(topic);
-                    }
-                    local.subscribe(id, topic.clone());
-                }
-            }
-            Event::Leave { user_id, topic } => {
-                for id in local.of_user(*user_id) {
-                    if let Some(left) = local.sockets.get_mut(&id).and_then(|s| s.left_while_opening.as_mut()) {
-                        left.insert(topic.clone());
-                    }
-                    local.unsubscribe(id, topic);
-                }
-            }
-            Event::CardsChanged { .. } | Event::CardChanged { .. } | Event::BlockChanged { .. } => {}
+            local.unsubscribe(id, topic);
         }
     }
 
@@ -412,22 +268,21 @@ impl Drop for Registration {
 mod tests {
     use super::*;
 
-    async fn hub() -> (tempfile::TempDir, Hub) {
-        let (dir, db) = crate::db::tests::temp_sqlite().await;
-        (dir, Hub::new(&db))
+    fn room() -> Topic {
+        Topic::Room("tech".into())
     }
 
     #[tokio::test]
     async fn frames_reach_the_topics_subscribers_only_and_registrations_clean_up() {
-        let (_dir, hub) = hub().await;
+        let hub = Hub::new();
         let (a, mut rx_a) = hub.register(1, "s1".into());
         let (_b, mut rx_b) = hub.register(1, "s2".into());
         let (c, mut rx_c) = hub.register(2, "s3".into());
-        hub.publish(Topic::User(1), ServerFrame::Pong);
+        hub.send(&Topic::User(1), &ServerFrame::Pong);
         assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
         assert_eq!(rx_b.recv().await, Some(ServerFrame::Pong));
         hub.open(&c, [Topic::Project(7)]);
-        hub.publish(Topic::Project(7), ServerFrame::UserUpdated);
+        hub.send(&Topic::Project(7), &ServerFrame::UserUpdated);
         assert_eq!(rx_c.recv().await, Some(ServerFrame::UserUpdated));
         assert!(rx_a.try_recv().is_err());
         drop(a);
@@ -436,18 +291,18 @@ mod tests {
 
     #[tokio::test]
     async fn leaving_a_topic_stops_its_frames_and_ending_a_session_closes_its_sockets() {
-        let (_dir, hub) = hub().await;
+        let hub = Hub::new();
         let (_a, mut rx_a) = hub.register(1, "s1".into());
         let (_b, mut rx_b) = hub.register(1, "s2".into());
-        hub.emit(Event::Join { user_id: 1, topic: Topic::Room("tech".into()) });
-        hub.emit(Event::Leave { user_id: 1, topic: Topic::Room("tech".into()) });
-        hub.publish(Topic::Room("tech".into()), ServerFrame::Pong);
-        hub.emit(Event::SessionEnded { user_id: 1, token_hash: "s1".into() });
+        hub.join(1, &room());
+        hub.leave(1, &room());
+        hub.send(&room(), &ServerFrame::Pong);
+        hub.end_session(1, "s1");
         // s1 is told its session ended and closes, without the room frame; s2 is told to refetch.
         assert_eq!(rx_a.recv().await, Some(ServerFrame::SessionEnded));
         assert_eq!(rx_a.recv().await, None);
         assert_eq!(rx_b.recv().await, Some(ServerFrame::UserUpdated));
-        hub.emit(Event::UserSignedOut { user_id: 1 });
+        hub.sign_out(1);
         assert_eq!(rx_b.recv().await, Some(ServerFrame::SessionEnded));
         assert_eq!(rx_b.recv().await, None);
         assert_eq!(hub.socket_count(), 0);
@@ -455,37 +310,34 @@ mod tests {
 
     #[tokio::test]
     async fn a_leave_while_a_socket_opens_wins_over_the_membership_it_read_and_a_later_join_counts() {
-        let (_dir, hub) = hub().await;
+        let hub = Hub::new();
         let (a, mut rx_a) = hub.register(1, "s1".into());
         // Read as a member, then left before the socket subscribed: no room frames.
-        hub.emit(Event::Leave { user_id: 1, topic: Topic::Room("tech".into()) });
-        hub.emit(Event::Join { user_id: 1, topic: Topic::Project(3) });
-        hub.emit(Event::Leave { user_id: 1, topic: Topic::Project(3) });
-        hub.emit(Event::Join { user_id: 1, topic: Topic::Project(3) });
-        // Events apply in order on the hub's queue: wait for them through a frame of the user's own.
-        hub.publish(Topic::User(1), ServerFrame::Pong);
-        assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
-        hub.open(&a, [Topic::Room("tech".into()), Topic::Room("startups".into())]);
-        hub.publish(Topic::Room("tech".into()), ServerFrame::UserUpdated);
-        hub.publish(Topic::Room("startups".into()), ServerFrame::Pong);
-        hub.publish(Topic::Project(3), ServerFrame::NotificationsChanged);
+        hub.leave(1, &room());
+        hub.join(1, &Topic::Project(3));
+        hub.leave(1, &Topic::Project(3));
+        hub.join(1, &Topic::Project(3));
+        hub.open(&a, [room(), Topic::Room("startups".into())]);
+        hub.send(&room(), &ServerFrame::UserUpdated);
+        hub.send(&Topic::Room("startups".into()), &ServerFrame::Pong);
+        hub.send(&Topic::Project(3), &ServerFrame::NotificationsChanged);
         assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
         assert_eq!(rx_a.recv().await, Some(ServerFrame::NotificationsChanged));
         // Once open, a leave and a join apply as they come.
-        hub.emit(Event::Leave { user_id: 1, topic: Topic::Room("startups".into()) });
-        hub.publish(Topic::Room("startups".into()), ServerFrame::UserUpdated);
-        hub.emit(Event::Join { user_id: 1, topic: Topic::Room("tech".into()) });
-        hub.publish(Topic::Room("tech".into()), ServerFrame::Pong);
+        hub.leave(1, &Topic::Room("startups".into()));
+        hub.send(&Topic::Room("startups".into()), &ServerFrame::UserUpdated);
+        hub.join(1, &room());
+        hub.send(&room(), &ServerFrame::Pong);
         assert_eq!(rx_a.recv().await, Some(ServerFrame::Pong));
     }
 
     #[tokio::test]
     async fn a_socket_whose_queue_overflows_is_dropped_and_the_others_still_get_every_frame() {
-        let (_dir, hub) = hub().await;
+        let hub = Hub::new();
         let (_stalled, mut rx_stalled) = hub.register(1, "s1".into());
         let (_reading, mut rx_reading) = hub.register(1, "s2".into());
         for _ in 0..SOCKET_QUEUE + 10 {
-            hub.publish(Topic::User(1), ServerFrame::Pong);
+            hub.send(&Topic::User(1), &ServerFrame::Pong);
             assert_eq!(rx_reading.recv().await, Some(ServerFrame::Pong));
         }
         // The stalled socket keeps what was queued, then its channel ends: the socket closes.

@@ -2,14 +2,12 @@
 //! topic, and the frames (one tagged enum each way, also published in the OpenAPI document).
 
 pub mod bridge;
-mod event;
 mod frames;
 mod hub;
-mod outbound;
+pub mod outbound;
 mod socket;
 mod topic;
 
-pub use event::Event;
 pub use frames::{ChatRef, ClientFrame, ServerFrame};
 pub use hub::{Hub, Registration};
 pub use socket::ws_handler;

@@ -75,7 +75,7 @@ fn text(frame: &ServerFrame) -> Option<Message> {
 /// kept lists, so a frame costs no query; when the list cannot be read the frame is held back, not leaked).
 async fn hidden_author(state: &AppState, user_id: i64, frame: &ServerFrame) -> bool {
     let Some(author) = frame.group_author().filter(|a| *a != user_id) else { return false };
-    match state.hub.hidden().of(&state.db, user_id).await {
+    match state.kept.hidden.of(&state.db, user_id).await {
         Ok(hidden) => hidden.contains(&author),
         Err(err) => {
             tracing::warn!(%err, "could not read who is hidden from a socket's person");

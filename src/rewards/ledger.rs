@@ -15,6 +15,7 @@ use super::{
 };
 use crate::{
     db::Tx,
+    events::{DomainEvent, Emit},
     notifications::{self, Kind, NewNotification},
     state::AppState,
 };
@@ -124,14 +125,7 @@ pub async fn award(
 /// Names a credit to a person who did not cause it and so saw no answer of their own (the other
 /// side of a connection, a request accepted for them): API.md "Coins" has every credit named to the
 /// person with its amount. Nothing is said when nothing was paid.
-pub async fn name_credit(
-    state: &AppState,
-    tx: &mut Tx,
-    user_id: i64,
-    actor: i64,
-    paid: &Award,
-    why: &str,
-) -> Result<(), sqlx::Error> {
+pub async fn name_credit(tx: &mut Tx, user_id: i64, actor: i64, paid: &Award, why: &str) -> Result<(), sqlx::Error> {
     if paid.coins <= 0 {
         return Ok(());
     }
@@ -145,7 +139,7 @@ pub async fn name_credit(
         data: serde_json::json!({ "url": "/rewards", "coins": paid.coins }),
         once_key: None,
     };
-    notifications::notify(state, tx, &new).await?;
+    notifications::notify(tx, &new).await?;
     Ok(())
 }
 
@@ -159,7 +153,7 @@ pub async fn settle(
     balance: Balance,
     moved: &[Metric],
 ) -> Result<Balance, sqlx::Error> {
-    level_up(state, tx, user_id, balance.lifetime - amount, balance.lifetime).await?;
+    level_up(tx, user_id, balance.lifetime - amount, balance.lifetime).await?;
     let mut metrics: Vec<Metric> = moved.to_vec();
     metrics.push(Metric::LifetimeCoins);
     progress(state, tx, user_id, &metrics, Some(balance.coins)).await?;
@@ -178,14 +172,14 @@ async fn progress(
     daily_tasks(state, tx, user_id, moved).await?;
     achievements(state, tx, user_id, moved).await?;
     match coins {
-        Some(coins) => state.balance_moved(tx, user_id, coins),
-        None => state.user_changed(tx, user_id),
+        Some(coins) => tx.emit(DomainEvent::BalanceMoved { user_id, coins }),
+        None => tx.emit(DomainEvent::UserChanged { user_id }),
     }
     Ok(())
 }
 
 /// Announces every level crossed between two lifetime totals (spec 000 §4 "Level up").
-async fn level_up(state: &AppState, tx: &mut Tx, user_id: i64, before: i64, after: i64) -> Result<(), sqlx::Error> {
+async fn level_up(tx: &mut Tx, user_id: i64, before: i64, after: i64) -> Result<(), sqlx::Error> {
     let (from, to) = (level_index(before) + 1, level_index(after));
     for (index, (name, _)) in LEVELS.iter().enumerate().take(to + 1).skip(from) {
         let message = format!("Congratulations! You reached {name}");
@@ -199,7 +193,7 @@ async fn level_up(state: &AppState, tx: &mut Tx, user_id: i64, before: i64, afte
             data: serde_json::json!({ "url": "/rewards", "level": name }),
             once_key: Some(&once_key),
         };
-        notifications::notify(state, tx, &new).await?;
+        notifications::notify(tx, &new).await?;
     }
     Ok(())
 }
@@ -336,7 +330,7 @@ pub async fn achievements(state: &AppState, tx: &mut Tx, user_id: i64, metrics: 
                 data: serde_json::json!({ "url": "/rewards", "achievement": achievement.id }),
                 once_key: Some(&once_key),
             };
-            notifications::notify(state, tx, &new).await?;
+            notifications::notify(tx, &new).await?;
         }
     }
     Ok(())

@@ -78,7 +78,7 @@ async fn read_screen(
     let (screen, rows) =
         store::screen(&mut *state.db.conn().await?, user_id, &daily_act(user_id, today), today).await?;
     // Not read again here after a change let it go (this person's own bonus, say): see `head_unless_let_go`.
-    let head = state.hub.top().head_unless_let_go(&state.db).await?;
+    let head = state.kept.top.head_unless_let_go(&state.db).await?;
     let leaderboard = match head.and_then(|head| head.entries(&rows.hidden, None, SCREEN_LEADERS)) {
         Some(leaders) => leaders,
         None => store::leaderboard(&mut *state.db.conn().await?, user_id, SCREEN_LEADERS as i64, None).await?,
@@ -269,8 +269,8 @@ pub async fn leaderboard(
     CurrentUser(me): CurrentUser,
     page: PageRequest,
 ) -> AppResult<Response> {
-    let hidden = state.hub.hidden().of(&state.db, me.id).await?;
-    let head = state.hub.top().head(&state.db).await?;
+    let hidden = state.kept.hidden.of(&state.db, me.id).await?;
+    let head = state.kept.top.head(&state.db).await?;
     if let Some(answer) = head.page(&hidden, &page) {
         return Ok(answer);
     }

@@ -5,12 +5,12 @@
 //! people or those with no coins, each written as JSON once. An asker's page is cut from it after
 //! leaving out the people with a block between them and the asker (their own, read per request).
 //!
-//! It is let go when something it shows may have changed, as the hub's events say when a write commits
-//! (at once on this instance; on the others through the live bridge):
-//! - a balance moved (`Event::UserChanged` with `coins`): only when that person is in the head or their
+//! It is let go when something it shows may have changed, as the domain events say when a write commits
+//! (at once on this instance; on the others through the live bridge; `app::effects` calls it):
+//! - a balance moved (`BalanceMoved`): only when that person is in the head or their
 //!   new balance could place them in it, so the many small balances moving leave it alone;
-//! - another change to a person (a rename, a photo: `UserChanged` without `coins`; a suspension or an
-//!   account gone: `UserSignedOut`) when that person is in the head, or when its kind is not known;
+//! - another change to a person (a rename, a photo: `UserChanged`; a suspension or an
+//!   account gone: `SignedOut`) when that person is in the head, or when its kind is not known;
 //! - a change that may touch anyone (`CardsChanged` for everyone: a suspension lifted, a block, a
 //!   deletion), and the bridge reconnecting.
 //!

@@ -59,7 +59,7 @@ pub async fn block_user(
     store::block(&mut tx, me.id, other, state.clock.now_ms()).await?;
     for (project_id, _) in crate::projects::store::part_ways(&mut tx, me.id, other).await? {
         // The project's team changed: everyone still on it and the one who left refetch it.
-        crate::projects::announce::announce(&state, &mut tx, project_id, &[me.id, other]).await?;
+        crate::projects::announce::announce(&mut tx, project_id, &[me.id, other]).await?;
     }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -1,7 +1,7 @@
 //! The people a block stands between each person and (either way), kept per person: a search, a look at
 //! the leaderboard and a typing signal each ask, and blocks rarely change.
 //!
-//! A person's list is let go when a block of theirs is made or lifted (`Event::BlockChanged`: at once on
+//! A person's list is let go when a block of theirs is made or lifted (`Blocked`, `Unblocked`: at once on
 //! this instance, through the live bridge on the others), and every list when the bridge reconnects (a
 //! notice may have been lost while it was away). A read that began before any block changed keeps nothing,
 //! so a list read just before a block commits is never kept after it.

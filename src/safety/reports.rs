@@ -22,9 +22,9 @@ use crate::{
         Conn, Tx,
     },
     error::{AppError, AppResult, ErrorBody},
+    events::DomainEvent,
     extract::ApiJson,
     projects,
-    realtime::Event,
     safety::store::{self, ReportRow},
     state::AppState,
     time::rfc3339,
@@ -386,11 +386,11 @@ async fn remove_content(state: &AppState, tx: &mut Tx, target: TargetType, id: i
             }
             Ok(Vec::new())
         }
-        TargetType::Message => Ok(chat::remove_in(state, tx, id).await?.flatten().into_iter().collect()),
+        TargetType::Message => Ok(chat::remove_in(tx, id).await?.flatten().into_iter().collect()),
         TargetType::Feedback => {
             let Some(item) = projects::store::feedback_item(tx, id).await? else { return Ok(Vec::new()) };
             let images = projects::store::delete_feedback(tx, id).await?;
-            projects::announce(state, tx, item.project_id, &[]).await?;
+            projects::announce(tx, item.project_id, &[]).await?;
             Ok(images)
         }
     }
@@ -462,7 +462,7 @@ pub async fn resolve(
     // The same judgement settles everyone's open reports on the same thing.
     store::settle_alike(&mut tx, &report, status, now, me.id).await?;
     if let Some(user_id) = suspended {
-        state.hub.emit_after(&mut tx, Event::UserSignedOut { user_id });
+        tx.emit(DomainEvent::SignedOut { user_id });
     }
     tx.commit().await?;
     let answer = for_admin(&mut *state.db.conn().await?, &report).await?;

@@ -38,8 +38,11 @@ pub use index::Index;
 use index::{PersonRow, ProjectRow};
 pub use lexicon::CATALOGUE;
 
-/// How often an instance reads what changed.
-pub const REFRESH_EVERY: Duration = Duration::from_millis(300);
+/// How long a woken index waits for the rest of a burst of changes before it reads them, all at once.
+const GATHER: Duration = Duration::from_millis(30);
+/// How often an index that no event woke reads what changed anyway: a change made beside the server (an operator's
+/// own statement) is still seen, late.
+const BACKSTOP: Duration = Duration::from_secs(30);
 /// Rows are read again for this long after their change time: a transaction that commits late
 /// still has its rows seen.
 const OVERLAP_MS: i64 = 5_000;
@@ -55,6 +58,8 @@ pub struct Search {
     seen: Arc<Mutex<Seen>>,
     kept: Arc<Mutex<kept::Kept>>,
     people_cards: Arc<Mutex<people_cards::PeopleCards>>,
+    /// Woken by the domain events that may change what the index holds (`app::effects`).
+    woken: Arc<tokio::sync::Notify>,
 }
 
 #[derive(Default)]
@@ -312,12 +317,18 @@ impl Search {
         index.people.dead_share() > REBUILD_AT || index.projects.dead_share() > REBUILD_AT
     }
 
-    /// Keeps the index following the database while the server runs.
+    /// Something the index may hold changed: it reads what changed, shortly.
+    pub fn wake(&self) {
+        self.woken.notify_one();
+    }
+
+    /// Keeps the index following the database while the server runs: it reads what changed whenever it is woken.
     pub fn spawn_refresh(&self, db: Db) {
         let search = self.clone();
         tokio::spawn(async move {
             loop {
-                tokio::time::sleep(REFRESH_EVERY).await;
+                let _ = tokio::time::timeout(BACKSTOP, search.woken.notified()).await;
+                tokio::time::sleep(GATHER).await;
                 let outcome = if search.needs_rebuild() {
                     search.build(&db).await
                 } else {

@@ -141,7 +141,7 @@ fn rounded(value: Option<f64>) -> Option<f64> {
 /// the people a block hides from them.
 async fn asked(state: &AppState, me: &UserRow, params: SearchParams) -> AppResult<Asked> {
     let mut asked = read_params(me, params)?;
-    asked.asker.hidden = state.hub.hidden().of(&state.db, me.id).await?.to_vec();
+    asked.asker.hidden = state.kept.hidden.of(&state.db, me.id).await?.to_vec();
     Ok(asked)
 }
 
@@ -203,6 +203,7 @@ async fn answer_body(
         }
     }
     let found = state
+        .kept
         .cards
         .write_array(
             &state.db,

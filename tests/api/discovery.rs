@@ -242,7 +242,7 @@ async fn the_positions_job_places_people_who_have_a_text_but_no_position() {
     let (_, unknown) = from_text(&app, "Qwertyville").await;
     // As rows written before texts gave positions were.
     sqlx::query("UPDATE users SET lat = NULL, lng = NULL").execute(app.state.db.pool()).await.unwrap();
-    app.state.hub.emit(grow::realtime::Event::UserChanged { user_id: id, coins: None });
+    grow::events::announce(&app.state.db, grow::events::DomainEvent::UserChanged { user_id: id });
     assert_eq!(own_position(&client).await, None);
     let report = grow::jobs::run_once("positions", &app.state).await.unwrap();
     assert_eq!(report, "placed 1 people");

@@ -26,7 +26,7 @@ pub async fn notify(app: &TestApp, user_id: i64, title: &str) -> i64 {
         data: json!({ "projectId": 7 }),
         once_key: None,
     };
-    let made = notifications::notify(&app.state, &mut tx, &new).await.unwrap().unwrap();
+    let made = notifications::notify(&mut tx, &new).await.unwrap().unwrap();
     tx.commit().await.unwrap();
     made.id
 }
@@ -189,7 +189,7 @@ async fn a_notification_for_a_rolled_back_change_never_appears() {
         data: json!({}),
         once_key: None,
     };
-    assert!(notifications::notify(&app.state, &mut tx, &new).await.unwrap().is_some());
+    assert!(notifications::notify(&mut tx, &new).await.unwrap().is_some());
     drop(tx); // the change fails: rolled back
     let client = app.client();
     client.login(&username, PASSWORD, false).await;
