@@ -85,8 +85,9 @@ impl<E: Serialize + Send + Sync + 'static> Outbound<E> {
     }
 }
 
-/// Sends `events` (in order) as few notifications as their size allows.
-pub(super) async fn send<E: Serialize>(db: &Db, instance: u64, missed: bool, events: &[E]) -> Result<(), sqlx::Error> {
+/// Sends `events` (in order) as few notifications as their size allows, saying first that events were `missed` when
+/// some were dropped before them.
+pub async fn send<E: Serialize>(db: &Db, instance: u64, missed: bool, events: &[E]) -> Result<(), sqlx::Error> {
     let encode = |e: serde_json::Error| sqlx::Error::Encode(Box::new(e));
     let head = |missed: bool| {
         format!(r#"{{"instance":{instance}{},"events":["#, if missed { r#","missed":true"# } else { "" })

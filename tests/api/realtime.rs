@@ -150,3 +150,76 @@ async fn logging_out_tells_the_users_other_tabs_to_refresh() {
     assert_eq!(tab.post_empty("/api/auth/logout").await.status, StatusCode::OK);
     assert_eq!(next_of_type(&mut socket, "user_updated").await["type"], "user_updated");
 }
+
+fn on_postgresql() -> bool {
+    std::env::var("GROW_TEST_DATABASE_URL").is_ok_and(|u| !u.is_empty())
+}
+
+/// What the other instances receive, as the notifications `grow_live` carried within half a second of the last.
+async fn notifications(listener: &mut sqlx::postgres::PgListener) -> Vec<Value> {
+    let mut got = Vec::new();
+    while let Ok(Ok(n)) = tokio::time::timeout(std::time::Duration::from_millis(500), listener.recv()).await {
+        got.push(serde_json::from_str(n.payload()).unwrap());
+    }
+    got
+}
+
+#[tokio::test]
+async fn on_postgresql_events_cross_to_other_instances_in_batches_in_order_and_a_large_one_through_a_row() {
+    if !on_postgresql() {
+        return;
+    }
+    use grow::events::DomainEvent;
+    let app = spawn_app().await;
+    let mut listener = sqlx::postgres::PgListener::connect(&app.database_url()).await.unwrap();
+    listener.listen("grow_live").await.unwrap();
+    let events: Vec<DomainEvent> = (0..300).map(|id| DomainEvent::ConnectionsChanged { people: vec![id] }).collect();
+    grow::realtime::outbound::send(&app.state.db, 7, false, &events).await.unwrap();
+    let sent = notifications(&mut listener).await;
+    assert!((2..=4).contains(&sent.len()), "300 small events in {} notifications", sent.len());
+    let people: Vec<i64> = sent
+        .iter()
+        .flat_map(|n| n["events"].as_array().unwrap().iter().map(|e| e["people"][0].as_i64().unwrap()))
+        .collect();
+    assert_eq!(people, (0..300).collect::<Vec<i64>>(), "every event once, in order");
+    assert!(sent.iter().all(|n| n["instance"] == 7 && n.get("missed").is_none()));
+
+    // One event past a notification's size waits in a row the notification names.
+    let large = DomainEvent::ProjectChanged { project_id: 1, people: (1_000_000..1_002_000).collect() };
+    grow::realtime::outbound::send(&app.state.db, 7, false, &[large]).await.unwrap();
+    let sent = notifications(&mut listener).await;
+    assert_eq!(sent.len(), 1);
+    let row = sent[0]["spilled"].as_i64().expect("a row, not the event");
+    let stored: String = sqlx::query_scalar("SELECT payload FROM live_spill WHERE id = $1")
+        .bind(row)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    let stored: Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(stored["events"][0]["people"].as_array().unwrap().len(), 2_000);
+}
+
+#[tokio::test]
+async fn on_postgresql_an_instance_told_that_events_were_missed_lets_go_of_what_it_keeps() {
+    if !on_postgresql() {
+        return;
+    }
+    let app = spawn_app().await;
+    let (client, me) = app.signed_in().await;
+    let first_name = |answer: crate::helpers::Answer| answer.body["firstName"].as_str().unwrap_or_default().to_string();
+    let before = first_name(client.get("/api/auth/user").await);
+    // A change no event announced (as one lost on the way would be): the kept session still shows the old name.
+    sqlx::query("UPDATE users SET first_name = 'Renamed' WHERE id = $1")
+        .bind(me["id"].as_i64().unwrap())
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(first_name(client.get("/api/auth/user").await), before, "kept, as the change was not announced");
+    // Another instance says it dropped events: this one trusts nothing it kept.
+    grow::realtime::outbound::send::<grow::events::DomainEvent>(&app.state.db, 7, true, &[]).await.unwrap();
+    let renamed = crate::helpers::eventually(std::time::Duration::from_secs(5), async || {
+        first_name(client.get("/api/auth/user").await) == "Renamed"
+    })
+    .await;
+    assert!(renamed.is_some(), "the kept session was never let go");
+}
