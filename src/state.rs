@@ -7,15 +7,9 @@ use std::sync::Arc;
 use axum::http::HeaderMap;
 
 use crate::{
-    auth::{rate_limit::LoginLimiter, session_cache::SessionCache},
-    config::Config,
-    db::Db,
-    notifications::{kept::KeptNotifications, push::Pusher},
-    projects::cards::Cards,
-    realtime,
-    rewards::top::Top,
-    safety::hidden::Hidden,
-    web,
+    auth::rate_limit::LoginLimiter, auth::session_cache::SessionCache, config::Config, db::Db,
+    notifications::kept::KeptNotifications, notifications::push::Pusher, projects::cards::Cards, realtime,
+    rewards::top::Top, safety::hidden::Hidden, web,
 };
 
 /// What every handler reaches, shared: cloning it (once or twice a request) is one reference count.

@@ -36,6 +36,22 @@ function webServer(index: number) {
   };
 }
 
+/**
+ * The journeys that take longest (a minute or most of one each, measured in `scripts/test`'s runs): they start first,
+ * so that neither worker is left running one of them alone at the end while the other has finished. Playwright queues
+ * its projects' files in the projects' order.
+ */
+const LONGEST = [
+  'explore',
+  'first-journey',
+  'messaging',
+  'profile',
+  'projects',
+  'safety',
+  'touch',
+  'xss',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/.artifacts/results',
@@ -64,5 +80,9 @@ export default defineConfig({
       args: chromium.args,
     },
   },
+  projects: [
+    { name: 'longest first', testMatch: LONGEST },
+    { name: 'journeys', testIgnore: LONGEST },
+  ],
   webServer: Array.from({ length: WORKERS }, (_, index) => webServer(index)),
 });

@@ -28,7 +28,7 @@ use std::{
     },
     time::Duration,
 };
-use store::{ProjectTuple, UserTuple};
+use store::{IndexedPerson, IndexedProject};
 
 use crate::{
     db::Db,
@@ -75,11 +75,11 @@ struct Seen {
 /// What the index holds of a person, without the time the row changed: a payment of coins moves the row's
 /// `updated_at` and nothing the index reads, so it is not read into the index again (each time, a dead
 /// document until the next rebuild).
-fn fingerprint(row: &UserTuple) -> u64 {
+fn fingerprint(row: &IndexedPerson) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (&row.1, &row.2, &row.3, &row.4, &row.5, &row.6, &row.7).hash(&mut hasher);
-    (row.8.map(f64::to_bits), row.9.map(f64::to_bits), row.10).hash(&mut hasher);
+    (&row.first_name, &row.last_name, &row.username, &row.role, &row.bio, &row.location, &row.skills).hash(&mut hasher);
+    (row.lat.map(f64::to_bits), row.lng.map(f64::to_bits), row.is_discoverable).hash(&mut hasher);
     hasher.finish()
 }
 
@@ -140,73 +140,55 @@ impl Countries {
     }
 }
 
-fn person(row: UserTuple, countries: &mut Countries) -> PersonRow {
-    let (id, first_name, last_name, username, role, bio, location, skills, lat, lng, discoverable, _) = row;
-    let country = countries.of(location.as_deref(), lat.zip(lng));
+fn person(row: IndexedPerson, countries: &mut Countries) -> PersonRow {
+    let country = countries.of(row.location.as_deref(), row.lat.zip(row.lng));
     PersonRow {
-        id,
-        first_name,
-        last_name,
-        username,
-        role,
-        bio,
-        location,
-        skills: list_of(&skills),
-        lat,
-        lng,
-        discoverable: discoverable == 1,
+        id: row.id,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        username: row.username,
+        role: row.role,
+        bio: row.bio,
+        location: row.location,
+        skills: list_of(&row.skills),
+        lat: row.lat,
+        lng: row.lng,
+        discoverable: row.is_discoverable == 1,
         country,
     }
 }
 
-fn project(row: ProjectTuple, countries: &mut Countries) -> ProjectRow {
-    let (
-        id,
-        owner_id,
-        title,
-        description,
-        category,
-        phase,
-        looking_for,
-        first,
-        last,
-        location,
-        lat,
-        lng,
-        listed,
-        shown,
-        _,
-    ) = row;
-    let country = countries.of(location.as_deref(), lat.zip(lng));
+fn project(row: IndexedProject, countries: &mut Countries) -> ProjectRow {
+    let country = countries.of(row.owner_location.as_deref(), row.lat.zip(row.lng));
     ProjectRow {
-        id,
-        owner_id,
-        title,
-        description,
-        category,
-        phase,
-        looking_for: list_of(&looking_for),
-        owner_name: format!("{first} {last}"),
-        location,
-        lat,
-        lng,
-        listed: listed == 1,
-        owner_discoverable: shown == 1,
+        id: row.id,
+        owner_id: row.owner_id,
+        title: row.title,
+        description: row.description,
+        category: row.category,
+        phase: row.phase,
+        looking_for: list_of(&row.looking_for),
+        owner_name: format!("{} {}", row.owner_first_name, row.owner_last_name),
+        location: row.owner_location,
+        lat: row.lat,
+        lng: row.lng,
+        listed: row.listed == 1,
+        owner_discoverable: row.owner_discoverable == 1,
         country,
     }
 }
 
 /// A whole index from every row: the rows are turned into documents on two threads (people on one,
 /// projects on the other), then indexed in order.
-fn index_all(users: Vec<UserTuple>, projects: Vec<ProjectTuple>) -> (Index, Seen) {
+fn index_all(users: Vec<IndexedPerson>, projects: Vec<IndexedProject>) -> (Index, Seen) {
     let mut seen = Seen::default();
     for row in &users {
-        seen.users_since = seen.users_since.max(row.11);
-        seen.users.insert(row.0, fingerprint(row));
+        seen.users_since = seen.users_since.max(row.updated_at);
+        seen.users.insert(row.id, fingerprint(row));
     }
     for row in &projects {
-        seen.projects_since = seen.projects_since.max(row.14);
-        seen.projects.insert(row.0, row.14);
+        seen.projects_since = seen.projects_since.max(row.updated_at);
+        seen.projects.insert(row.id, row.updated_at);
     }
     let (people, projects) = std::thread::scope(|scope| {
         let projects = scope.spawn(move || {
@@ -268,14 +250,14 @@ impl Search {
         let mut conn = db.conn().await?;
         let users = store::people_since(&mut conn, Some(users_since)).await?;
         let mut projects = store::projects_since(&mut conn, Some(projects_since)).await?;
-        let users: Vec<UserTuple> = {
+        let users: Vec<IndexedPerson> = {
             let mut seen = lock(&self.seen);
-            projects.retain(|r| seen.projects.get(&r.0) != Some(&r.14));
+            projects.retain(|r| seen.projects.get(&r.id) != Some(&r.updated_at));
             let mut changed = Vec::new();
             for row in users {
-                if seen.users.get(&row.0) == Some(&fingerprint(&row)) {
+                if seen.users.get(&row.id) == Some(&fingerprint(&row)) {
                     // Nothing the index holds moved: only the row's time, which need not be read again.
-                    seen.users_since = seen.users_since.max(row.11);
+                    seen.users_since = seen.users_since.max(row.updated_at);
                 } else {
                     changed.push(row);
                 }
@@ -284,11 +266,11 @@ impl Search {
         };
         // A project carries its owner's name, place and whether they are discoverable: an owner's change is read
         // into their projects too, though the projects themselves did not change.
-        let owners: Vec<i64> = users.iter().map(|r| r.0).collect();
+        let owners: Vec<i64> = users.iter().map(|r| r.id).collect();
         for some in owners.chunks(500) {
             let theirs = store::projects_of(&mut conn, some).await?;
-            let ids: std::collections::HashSet<i64> = theirs.iter().map(|t| t.0).collect();
-            projects.retain(|r| !ids.contains(&r.0));
+            let ids: std::collections::HashSet<i64> = theirs.iter().map(|t| t.id).collect();
+            projects.retain(|r| !ids.contains(&r.id));
             projects.extend(theirs);
         }
         drop(conn);
@@ -301,13 +283,13 @@ impl Search {
         self.generation.fetch_add(1, Ordering::Relaxed);
         let mut countries = Countries::default();
         for row in users {
-            seen.users_since = seen.users_since.max(row.11);
-            seen.users.insert(row.0, fingerprint(&row));
+            seen.users_since = seen.users_since.max(row.updated_at);
+            seen.users.insert(row.id, fingerprint(&row));
             index.put_person(person(row, &mut countries));
         }
         for row in projects {
-            seen.projects_since = seen.projects_since.max(row.14);
-            seen.projects.insert(row.0, row.14);
+            seen.projects_since = seen.projects_since.max(row.updated_at);
+            seen.projects.insert(row.id, row.updated_at);
             index.put_project(project(row, &mut countries));
         }
         Ok(changed)
@@ -362,29 +344,25 @@ mod tests {
 
     #[test]
     fn a_person_whose_row_moved_only_in_time_is_not_read_into_the_index_again() {
-        let row: UserTuple = (
-            7,
-            "Ada".into(),
-            "Lovelace".into(),
-            "ada".into(),
-            "innovator".into(),
-            Some("Engines".into()),
-            Some("London".into()),
-            "[\"Maths\"]".into(),
-            Some(51.5),
-            Some(-0.1),
-            1,
-            100,
-        );
-        let mut paid = row.clone();
-        paid.11 = 200;
+        let row = IndexedPerson {
+            id: 7,
+            first_name: "Ada".into(),
+            last_name: "Lovelace".into(),
+            username: "ada".into(),
+            role: "innovator".into(),
+            bio: Some("Engines".into()),
+            location: Some("London".into()),
+            skills: "[\"Maths\"]".into(),
+            lat: Some(51.5),
+            lng: Some(-0.1),
+            is_discoverable: 1,
+            updated_at: 100,
+        };
+        let paid = IndexedPerson { updated_at: 200, ..row.clone() };
         assert_eq!(fingerprint(&row), fingerprint(&paid), "coins paid: only the time moved");
-        let mut moved = row.clone();
-        moved.8 = Some(48.9);
-        let mut rewritten = row.clone();
-        rewritten.5 = Some("Looms".into());
-        let mut hidden = row.clone();
-        hidden.10 = 0;
+        let moved = IndexedPerson { lat: Some(48.9), ..row.clone() };
+        let rewritten = IndexedPerson { bio: Some("Looms".into()), ..row.clone() };
+        let hidden = IndexedPerson { is_discoverable: 0, ..row.clone() };
         for changed in [moved, rewritten, hidden] {
             assert_ne!(fingerprint(&row), fingerprint(&changed));
         }
