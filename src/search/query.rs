@@ -491,7 +491,14 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         }
         // "startup people", "startup folks": the people who make startups, not startups.
         let makers = ws.get(i + 1).is_some_and(|next| PEOPLE_WORDS.contains(&next.as_str()));
-        if PROJECT_WORDS.contains(&w.as_str()) && makers && !after_looking_for {
+        // "startup founders", "startup investors": a project word right before a role says which of that role, as an
+        // adjective does; the role word that follows decides who (a founder, an investor), not the project word.
+        let of_a_role = ws.get(i + 1).is_some_and(|next| {
+            ROLE_WORDS.iter().any(|(_, names)| names.iter().any(|n| is_table_word(n, next)))
+        });
+        if PROJECT_WORDS.contains(&w.as_str()) && of_a_role && !after_looking_for {
+            consumed[i] = true;
+        } else if PROJECT_WORDS.contains(&w.as_str()) && makers && !after_looking_for {
             push_unique_static(&mut u.roles, "innovator");
             first_people.get_or_insert(i);
             consumed[i] = true;
@@ -695,5 +702,18 @@ mod tests {
         assert_eq!((u.target, u.categories.clone()), (Target::Projects, vec!["design"]));
         assert!(u.professions.is_empty());
         assert_eq!(read("ios developers").skill_groups[0].0, "iOS");
+    }
+
+    #[test]
+    fn a_project_word_before_a_role_says_which_of_that_role() {
+        let u = read("startup founders in India");
+        assert_eq!((u.target, u.roles.clone()), (Target::People, vec!["innovator"]));
+        assert!(u.looking_for.is_empty());
+        let u = read("startup investors");
+        assert_eq!((u.target, u.roles.clone()), (Target::People, vec!["investor"]));
+        // Still about projects when the project word is what is asked for.
+        let u = read("startups looking for investors");
+        assert_eq!((u.target, u.looking_for.clone()), (Target::Projects, Vec::<&str>::new()));
+        assert_eq!(read("projects looking for an innovator").looking_for, ["Innovator"]);
     }
 }
