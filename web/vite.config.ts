@@ -107,9 +107,48 @@ let entryModules: Set<string> | null = null;
 function staticEntryGraph(graph: ModuleGraph): Set<string> {
   entryModules ??= staticGraph(
     graph,
-    [...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry),
+    [...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry && !isBoot(id)),
   );
   return entryModules;
+}
+
+/**
+ * src/app/boot.ts is an entry of its own (a few hundred bytes, with what it imports), which index.html loads as an
+ * async module script before the main entry: it starts fetching the first screen's chunks while the main entry
+ * (React and the app, ~110 KB gzip) is still downloading, instead of after it has downloaded and run. The main entry
+ * imports it too (the same module, fetched once).
+ */
+const BOOT_ENTRY = fileURLToPath(new URL('./src/app/boot.ts', import.meta.url));
+const isBoot = (id: string) => id === BOOT_ENTRY;
+let bootModules: Set<string> | null = null;
+
+function staticBootGraph(graph: ModuleGraph): Set<string> {
+  bootModules ??= staticGraph(graph, [BOOT_ENTRY]);
+  return bootModules;
+}
+
+/** Puts the boot entry's script into index.html, first in <head>, as an async module (it waits for nothing). */
+function bootScript(): Plugin {
+  return {
+    name: 'grow:boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId === BOOT_ENTRY,
+        );
+        if (!boot) throw new Error('the build has no boot entry (src/app/boot.ts)');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
 }
 
 const FORMS = /\/node_modules\/(react-hook-form|@hookform|zod)\//;
@@ -138,6 +177,8 @@ function leadsToHeavy(id: string, graph: ModuleGraph): boolean {
  * would otherwise pull React and the rest of the entry into 'shared' and make the first load fetch both.
  */
 function chunkOf(id: string, graph: ModuleGraph): string | undefined {
+  // The boot entry's modules (Vite's preload helper among them) make its own chunk, which the main entry imports.
+  if (staticBootGraph(graph).has(id)) return 'boot';
   if (staticEntryGraph(graph).has(id)) return 'index';
   const path = id.replace(/\\/g, '/');
   // The signed-in app (shell, live channel, …) and what only signed-in screens share: one chunk, fetched with the
@@ -191,7 +232,7 @@ export default defineConfig({
   define: { __API_SHAPE__: JSON.stringify(apiShape) },
   // @vitejs/plugin-react: the automatic JSX runtime, and React Fast Refresh under `npm run dev` (an edited
   // component updates in place and keeps its state).
-  plugins: [react(), tailwindcss(), serviceWorkerAppPath()],
+  plugins: [react(), tailwindcss(), serviceWorkerAppPath(), bootScript()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -209,6 +250,10 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: BOOT_ENTRY,
+      },
       onwarn(warning, warn) {
         // Radix ships "use client" directives, meaningless in a client-only bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -1,4 +1,4 @@
-// First: starts fetching the first screen's code (see boot.ts).
+// First: starts fetching the first screen's code (see boot.ts; index.html usually ran it already).
 import '@/app/boot';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
