@@ -493,9 +493,9 @@ pub fn understand(question: &str, vocabulary: &Vocabulary<'_>) -> Understanding 
         let makers = ws.get(i + 1).is_some_and(|next| PEOPLE_WORDS.contains(&next.as_str()));
         // "startup founders", "startup investors": a project word right before a role says which of that role, as an
         // adjective does; the role word that follows decides who (a founder, an investor), not the project word.
-        let of_a_role = ws.get(i + 1).is_some_and(|next| {
-            ROLE_WORDS.iter().any(|(_, names)| names.iter().any(|n| is_table_word(n, next)))
-        });
+        let of_a_role = ws
+            .get(i + 1)
+            .is_some_and(|next| ROLE_WORDS.iter().any(|(_, names)| names.iter().any(|n| is_table_word(n, next))));
         if PROJECT_WORDS.contains(&w.as_str()) && of_a_role && !after_looking_for {
             consumed[i] = true;
         } else if PROJECT_WORDS.contains(&w.as_str()) && makers && !after_looking_for {
