@@ -92,6 +92,17 @@ pub struct Tx {
     listeners: Listeners,
 }
 
+/// The listeners as registered now (copied, so none runs while the list is locked).
+fn registered(listeners: &Listeners) -> Vec<Listener> {
+    listeners.read().map(|l| l.clone()).unwrap_or_default()
+}
+
+fn hand_to(listeners: &[Listener], event: &Recorded) {
+    for listener in listeners {
+        listener(event);
+    }
+}
+
 impl Tx {
     /// Commits, then hands what it recorded to the listeners (after the writer queue is released, so what they
     /// start may begin another transaction). The one way anything acts after a commit: announcing a change, its
@@ -100,11 +111,9 @@ impl Tx {
         let Tx { inner, _writer, _mark, events, listeners } = self;
         inner.commit().await?;
         drop((_writer, _mark));
-        let listeners: Vec<Listener> = listeners.read().map(|l| l.clone()).unwrap_or_default();
+        let listeners = registered(&listeners);
         for event in &events {
-            for listener in &listeners {
-                listener(event);
-            }
+            hand_to(&listeners, event);
         }
         Ok(())
     }
@@ -309,10 +318,7 @@ impl Db {
 
     /// Hands an event no transaction holds (a passing signal: typing, presence) to the listeners, now.
     pub fn announce(&self, event: Recorded) {
-        let listeners: Vec<Listener> = self.listeners.read().map(|l| l.clone()).unwrap_or_default();
-        for listener in &listeners {
-            listener(&event);
-        }
+        hand_to(&registered(&self.listeners), &event);
     }
 
     pub async fn ping(&self) -> bool {

@@ -44,16 +44,10 @@ struct SpilledRef {
     spilled: i64,
 }
 
-/// The sending end: cheap to clone, never waits.
+/// The sending end: it never waits.
 pub struct Outbound<E> {
     queue: mpsc::Sender<E>,
     missed: Arc<AtomicBool>,
-}
-
-impl<E> Clone for Outbound<E> {
-    fn clone(&self) -> Self {
-        Self { queue: self.queue.clone(), missed: self.missed.clone() }
-    }
 }
 
 impl<E: Serialize + Send + Sync + 'static> Outbound<E> {

@@ -281,55 +281,34 @@ async fn the_held_out_relevance_set_scores_at_least_what_is_recorded() {
         .await;
 }
 
-/// The held-out sets of `tests/relevance/sets/` (each a community and its questions, written before any was run).
-#[tokio::test]
-async fn the_harbours_held_out_set_scores_at_least_what_is_recorded() {
-    let (community, questions) = (
-        include_str!("../relevance/sets/harbours/community.json"),
-        include_str!("../relevance/sets/harbours/questions.json"),
-    );
-    score_community("harbours", community, questions).await;
+/// A test per held-out set of `tests/relevance/sets/` (each a community and its questions, written before any was
+/// run), named for it and scored against its figures in `recorded.json`.
+macro_rules! held_out_sets {
+    ($($(#[$about:meta])* $test:ident: $set:literal),* $(,)?) => {$(
+        $(#[$about])*
+        #[tokio::test]
+        async fn $test() {
+            score_community(
+                $set,
+                include_str!(concat!("../relevance/sets/", $set, "/community.json")),
+                include_str!(concat!("../relevance/sets/", $set, "/questions.json")),
+            )
+            .await;
+        }
+    )*};
 }
 
-/// Written after the others, while the ranker was being changed, and scored only once the changes were done.
-#[tokio::test]
-async fn the_inland_held_out_set_scores_at_least_what_is_recorded() {
-    let (community, questions) = (
-        include_str!("../relevance/sets/inland/community.json"),
-        include_str!("../relevance/sets/inland/questions.json"),
-    );
-    score_community("inland", community, questions).await;
-}
-
-#[tokio::test]
-async fn the_highlands_held_out_set_scores_at_least_what_is_recorded() {
-    let (community, questions) = (
-        include_str!("../relevance/sets/highlands/community.json"),
-        include_str!("../relevance/sets/highlands/questions.json"),
-    );
-    score_community("highlands", community, questions).await;
-}
-
-/// Written 2026-12-05 by a helper who had not read the ranker, committed before it was first run; scored first
-/// against the ranker of that day, then with the WordNet occupation lexicon.
-#[tokio::test]
-async fn the_crossroads_held_out_set_scores_at_least_what_is_recorded() {
-    let (community, questions) = (
-        include_str!("../relevance/sets/crossroads/community.json"),
-        include_str!("../relevance/sets/crossroads/questions.json"),
-    );
-    score_community("crossroads", community, questions).await;
-}
-
-/// Written 2026-12-05 by a helper who had not read the ranker, committed before it was first run; its first run
-/// scored the ranker before and after that day's reading rules (docs/search.md).
-#[tokio::test]
-async fn the_islands_held_out_set_scores_at_least_what_is_recorded() {
-    let (community, questions) = (
-        include_str!("../relevance/sets/islands/community.json"),
-        include_str!("../relevance/sets/islands/questions.json"),
-    );
-    score_community("islands", community, questions).await;
+held_out_sets! {
+    the_harbours_held_out_set_scores_at_least_what_is_recorded: "harbours",
+    /// Written after the others, while the ranker was being changed, and scored only once the changes were done.
+    the_inland_held_out_set_scores_at_least_what_is_recorded: "inland",
+    the_highlands_held_out_set_scores_at_least_what_is_recorded: "highlands",
+    /// Written 2026-12-05 by a helper who had not read the ranker, committed before it was first run; scored first
+    /// against the ranker of that day, then with the WordNet occupation lexicon.
+    the_crossroads_held_out_set_scores_at_least_what_is_recorded: "crossroads",
+    /// Written 2026-12-05 by a helper who had not read the ranker, committed before it was first run; its first run
+    /// scored the ranker before and after that day's reading rules (docs/search.md).
+    the_islands_held_out_set_scores_at_least_what_is_recorded: "islands",
 }
 
 async fn person_with(app: &TestApp, profile: Value) -> (Client, Value) {
