@@ -11,6 +11,7 @@ pub mod model;
 pub mod push;
 mod routes;
 pub mod store;
+pub mod webpush;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

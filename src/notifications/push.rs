@@ -14,15 +14,13 @@
 use std::{sync::Arc, time::Duration};
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use p256::ecdsa::SigningKey;
 use tokio::{sync::Notify, task::JoinSet};
-use web_push_native::{
-    jwt_simple::algorithms::{ECDSAP256PublicKeyLike, ES256KeyPair},
-    p256, Auth, WebPushBuilder,
-};
 
 use super::{
     endpoint::{self, GuardedResolver, Reach},
     store::{self, DuePush},
+    webpush,
 };
 use crate::{db::Db, error::AppError, time::now_ms};
 
@@ -43,7 +41,7 @@ pub struct Pusher {
 
 struct Inner {
     db: Db,
-    key: ES256KeyPair,
+    key: SigningKey,
     public_key: String,
     /// The VAPID subject (`mailto:` or `https:`): who push services contact about our traffic.
     subject: String,
@@ -67,13 +65,13 @@ impl Pusher {
     /// Loads the VAPID key (made on first start and kept in the database, so every instance signs
     /// with the same one).
     pub async fn load(db: Db, subject: String, instance: String, reach: Reach) -> anyhow::Result<Self> {
-        let fresh = URL_SAFE_NO_PAD.encode(ES256KeyPair::generate().to_bytes());
+        let fresh = URL_SAFE_NO_PAD.encode(SigningKey::random(&mut rand::rngs::OsRng).to_bytes());
         let mut tx = db.begin().await?;
         let stored = crate::db::secret_or_insert(&mut tx, "vapid_private_key", &fresh).await?;
         tx.commit().await?;
-        let key = ES256KeyPair::from_bytes(&URL_SAFE_NO_PAD.decode(stored)?)
+        let key = SigningKey::from_slice(&URL_SAFE_NO_PAD.decode(stored)?)
             .map_err(|e| anyhow::anyhow!("the stored VAPID key is unreadable: {e}"))?;
-        let public_key = URL_SAFE_NO_PAD.encode(key.public_key().public_key().to_bytes_uncompressed());
+        let public_key = webpush::public_key(&key);
         let http = reqwest::Client::builder()
             .timeout(SEND_TIMEOUT)
             .connect_timeout(CONNECT_TIMEOUT)
@@ -198,10 +196,6 @@ impl Pusher {
                 return Outcome::Gone;
             }
         };
-        let request = match reqwest::Request::try_from(request) {
-            Ok(request) => request,
-            Err(_) => return Outcome::Gone,
-        };
         match self.inner.http.execute(request).await {
             Ok(answer) if answer.status().is_success() => Outcome::Sent,
             Ok(answer) if matches!(answer.status().as_u16(), 404 | 410) => Outcome::Gone,
@@ -210,10 +204,10 @@ impl Pusher {
         }
     }
 
-    fn build(&self, push: &DuePush) -> Result<axum::http::Request<Vec<u8>>, String> {
+    fn build(&self, push: &DuePush) -> Result<reqwest::Request, String> {
         let public = decode_key(&push.p256dh).map_err(|e| e.to_string())?;
         let auth = decode_auth(&push.auth).map_err(|e| e.to_string())?;
-        let endpoint = push.endpoint.parse().map_err(|_| "the endpoint is not a URL".to_string())?;
+        let endpoint = reqwest::Url::parse(&push.endpoint).map_err(|_| "the endpoint is not a URL".to_string())?;
         let payload = serde_json::json!({
             "id": push.notification_id,
             "type": push.kind,
@@ -221,11 +215,20 @@ impl Pusher {
             "body": push.message,
             "data": serde_json::from_str::<serde_json::Value>(&push.data).unwrap_or_default(),
         });
-        WebPushBuilder::new(endpoint, public, auth)
-            .with_valid_duration(Duration::from_secs(24 * 60 * 60))
-            .with_vapid(&self.inner.key, &self.inner.subject)
-            .build(payload.to_string())
-            .map_err(|e| format!("could not encrypt the push: {e}"))
+        let body = webpush::seal(payload.to_string().as_bytes(), &public, &auth).ok_or("could not encrypt the push")?;
+        // A day, the longest a push service accepts a token for; the push itself is kept as long.
+        let valid = Duration::from_secs(24 * 60 * 60);
+        let expires = now_ms() / 1000 + valid.as_secs() as i64;
+        self.inner
+            .http
+            .post(endpoint.clone())
+            .header("TTL", valid.as_secs())
+            .header("Content-Encoding", "aes128gcm")
+            .header("Content-Type", "application/octet-stream")
+            .header("Authorization", webpush::vapid(&self.inner.key, &endpoint, &self.inner.subject, expires))
+            .body(body)
+            .build()
+            .map_err(|e| format!("could not make the push request: {e}"))
     }
 }
 
@@ -257,14 +260,11 @@ pub fn decode_key(text: &str) -> Result<p256::PublicKey, AppError> {
 }
 
 /// A browser's auth secret: base64url of 16 bytes (RFC 8291).
-pub fn decode_auth(text: &str) -> Result<Auth, AppError> {
+pub fn decode_auth(text: &str) -> Result<[u8; 16], AppError> {
     let bytes = URL_SAFE_NO_PAD
         .decode(text.trim_end_matches('=').as_bytes())
         .map_err(|_| AppError::bad_request("keys.auth must be base64url"))?;
-    if bytes.len() != 16 {
-        return Err(AppError::bad_request("keys.auth must be 16 bytes"));
-    }
-    Ok(Auth::clone_from_slice(&bytes))
+    bytes.try_into().map_err(|_| AppError::bad_request("keys.auth must be 16 bytes"))
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@ use std::sync::{Arc, Mutex};
 
 use axum::{extract::State, http::HeaderMap, routing::post, Router};
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use grow::notifications::webpush;
 use grow::notifications::{self, Kind, NewNotification};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use web_push_native::p256;
 
 use crate::helpers::{
     at_once, next_frame, on_postgres, open_socket, second_instance, session_cookie_of, spawn_app, spawn_app_with,
@@ -353,7 +353,18 @@ async fn a_new_notification_is_pushed_encrypted_and_signed_to_each_subscription(
     assert_eq!(headers["content-encoding"], "aes128gcm");
     let authorization = headers["authorization"].to_str().unwrap();
     assert!(authorization.starts_with("vapid t=") && authorization.ends_with(&format!("k={public_key}")));
-    let plain = web_push_native::decrypt(body, &secret, &web_push_native::Auth::clone_from_slice(&auth)).unwrap();
+    // The token (RFC 8292) is signed by the key the app gives browsers, for the push service's origin, for a day.
+    let token = authorization["vapid t=".len()..].split(", k=").next().unwrap();
+    let (signed, signature) = token.rsplit_once('.').unwrap();
+    let key = p256::ecdsa::VerifyingKey::from_sec1_bytes(&URL_SAFE_NO_PAD.decode(&public_key).unwrap()).unwrap();
+    let signature = p256::ecdsa::Signature::from_slice(&URL_SAFE_NO_PAD.decode(signature).unwrap()).unwrap();
+    assert!(p256::ecdsa::signature::Verifier::verify(&key, signed.as_bytes(), &signature).is_ok());
+    let claims: Value =
+        serde_json::from_slice(&URL_SAFE_NO_PAD.decode(signed.split('.').nth(1).unwrap()).unwrap()).unwrap();
+    assert_eq!(claims["aud"], reqwest::Url::parse(&service.url).unwrap().origin().ascii_serialization());
+    let day_from_now = chrono::Utc::now().timestamp() + 24 * 60 * 60;
+    assert!((day_from_now - claims["exp"].as_i64().unwrap()).abs() < 60, "{claims}");
+    let plain = webpush::open(&body, &secret, &auth).expect("the browser opens the push");
     let payload: Value = serde_json::from_slice(&plain).unwrap();
     assert_eq!(payload["title"], "Pushed to you");
     assert_eq!(payload["type"], "project_support");
@@ -492,7 +503,7 @@ async fn push_goes_only_for_the_types_a_person_left_on() {
     notify(&app, user_id, "Pushed again").await;
     // The one push that arrives is the second: the first, of a type turned off, was kept in the app only.
     let (_, body) = wait_for(|| service.received.lock().unwrap().first().cloned()).await;
-    let plain = web_push_native::decrypt(body, &secret, &web_push_native::Auth::clone_from_slice(&auth)).unwrap();
+    let plain = webpush::open(&body, &secret, &auth).expect("the browser opens the push");
     let payload: Value = serde_json::from_slice(&plain).unwrap();
     assert_eq!(payload["title"], "Pushed again");
     let round = grow::jobs::run_once("push", &app.state).await.unwrap();
