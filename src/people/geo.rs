@@ -44,7 +44,7 @@ pub struct Places {
     cities: Vec<City>,
     tree: KdTree<f64, usize, 3, 32, u16>,
     /// Folded name → the cities of that name.
-    by_name: HashMap<Box<str>, Vec<u32>>,
+    by_name: HashMap<Box<str>, Vec<u32>, foldhash::fast::RandomState>,
     countries: CountryBoundaries,
 }
 
@@ -83,38 +83,33 @@ fn squared_chord(km: f64) -> f64 {
     chord * chord
 }
 
-#[derive(serde::Deserialize)]
-struct Row {
-    lat: f64,
-    lon: f64,
-    name: String,
-    admin1: String,
-    cc: String,
-}
-
 impl Places {
     fn load() -> anyhow::Result<Places> {
         let countries = CountryBoundaries::from_reader(BOUNDARIES_ODBL_360X180)
             .map_err(|e| anyhow::anyhow!("reading the country boundaries: {e:?}"))?;
         let mut cities = Vec::with_capacity(150_000);
         let mut tree = KdTree::new();
-        let mut by_name: HashMap<Box<str>, Vec<u32>> = HashMap::with_capacity(150_000);
-        for row in csv::Reader::from_reader(CITIES.as_bytes()).deserialize::<Row>() {
-            let row = row.map_err(|e| anyhow::anyhow!("reading the city list: {e}"))?;
-            let country = match row.cc.as_bytes() {
+        let mut by_name: HashMap<Box<str>, Vec<u32>, _> =
+            HashMap::with_capacity_and_hasher(150_000, foldhash::fast::RandomState::default());
+        // Read by position (lat, lon, name, admin1, admin2, cc), not through serde: this runs in every process that
+        // places someone, the test processes included, where a derived reader is unoptimised code.
+        let mut reader = csv::Reader::from_reader(CITIES.as_bytes());
+        let mut row = csv::StringRecord::new();
+        while reader.read_record(&mut row).map_err(|e| anyhow::anyhow!("reading the city list: {e}"))? {
+            let (Some(lat), Some(lng), Some(name), Some(admin1), Some(cc)) =
+                (row.get(0), row.get(1), row.get(2), row.get(3), row.get(5))
+            else {
+                anyhow::bail!("a row of the city list has fewer than six fields");
+            };
+            let country = match cc.as_bytes() {
                 [a, b] => [*a, *b],
                 _ => continue,
             };
+            let (lat, lng): (f64, f64) = (lat.parse()?, lng.parse()?);
             let index = cities.len();
-            tree.add(&unit_sphere(row.lat, row.lon), index);
-            by_name.entry(fold(&row.name).into()).or_default().push(u32::try_from(index)?);
-            cities.push(City {
-                name: row.name.into(),
-                region: fold(&row.admin1).into(),
-                country,
-                lat: row.lat,
-                lng: row.lon,
-            });
+            tree.add(&unit_sphere(lat, lng), index);
+            by_name.entry(fold(name).into()).or_default().push(u32::try_from(index)?);
+            cities.push(City { name: name.into(), region: fold(admin1).into(), country, lat, lng });
         }
         Ok(Places { cities, tree, by_name, countries })
     }

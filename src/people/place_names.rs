@@ -17,6 +17,9 @@ pub fn fold_umlauts(text: &str) -> String {
 }
 
 fn fold_with(text: &str, umlauts: bool) -> String {
+    if text.is_ascii() {
+        return fold_ascii(text);
+    }
     let mut out = String::with_capacity(text.len());
     let mut space = true;
     for c in text.chars().flat_map(char::to_lowercase) {
@@ -44,6 +47,26 @@ fn fold_with(text: &str, umlauts: bool) -> String {
                 out.push(p);
                 space = false;
             }
+        }
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+/// [`fold_with`] of a plain ASCII text, byte by byte (the same result): most of the 150,000 names the city list
+/// folds on its first use are ASCII, and the loop over characters and their lowercase forms is the slower way there.
+fn fold_ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = true;
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() {
+            out.push(char::from(byte.to_ascii_lowercase()));
+            space = false;
+        } else if byte != b'\'' && byte != b'`' && !space {
+            out.push(' ');
+            space = true;
         }
     }
     if out.ends_with(' ') {
