@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { cappedText, coinCount, coinsSentence, paidOf, sentences } from './coins';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentToast, dismissToast, toast, toastAfterCurrent, TOAST_DURATION_MS } from './toast';
 

@@ -8,20 +8,25 @@ import { resetEndedSession } from '@/lib/session';
 // opened (src/test/live-server.ts refuses many, testing the reconnect backoff); the default warning limit is 10.
 setMaxListeners(64);
 
+// The files of plain logic run in Node (`// @vitest-environment node`: no jsdom to start); the rest of this file is
+// the browser's.
+const browser = typeof window !== 'undefined';
+
 // Each test starts as a browser the server once gave a session (its hint cookie, src/lib/last-user.ts), so the
 // app asks who is signed in and the test's handlers answer; a signed-out test answers 401 like the server.
 beforeEach(() => {
-  document.cookie = 'grow_signed_in=1; Path=/';
+  if (browser) document.cookie = 'grow_signed_in=1; Path=/';
 });
 
 afterEach(() => {
+  if (!browser) return;
   cleanup();
   localStorage.removeItem('grow.lastUser');
   resetEndedSession();
 });
 
 // jsdom lacks these; Radix and our media-query hooks touch them.
-if (!window.matchMedia) {
+if (browser && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -34,7 +39,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (browser && !('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}
@@ -42,12 +47,12 @@ if (!('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: typeof ResizeObserverStub }).ResizeObserver = ResizeObserverStub;
 }
-if (!Element.prototype.scrollIntoView) {
+if (browser && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
-if (!Element.prototype.hasPointerCapture) {
+if (browser && !Element.prototype.hasPointerCapture) {
   Element.prototype.hasPointerCapture = () => false;
   Element.prototype.releasePointerCapture = () => {};
 }
 // jsdom logs "Not implemented" for scrollTo; the shell scrolls to the top on navigation.
-window.scrollTo = () => {};
+if (browser) window.scrollTo = () => {};

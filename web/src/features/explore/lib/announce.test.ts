@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/client';
 import { requestFailedToast, supportedToast, supportFailedToast } from './announce';

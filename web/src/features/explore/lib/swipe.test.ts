@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SWIPE_THRESHOLD_PX, dragIntent, keyDirection, swipeDecision } from './swipe';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SKILLS_CATALOGUE } from './skills-catalogue';
 import { addSkill, canAddCustom, removeSkill, suggestSkills } from './skills';

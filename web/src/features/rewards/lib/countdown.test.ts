@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { describeCountdown, formatCountdown, nextScratchTime, SCRATCH_COOLDOWN_MS } from './countdown';
 
