@@ -216,13 +216,14 @@ impl Pusher {
             "data": serde_json::from_str::<serde_json::Value>(&push.data).unwrap_or_default(),
         });
         let body = webpush::seal(payload.to_string().as_bytes(), &public, &auth).ok_or("could not encrypt the push")?;
-        // A day, the longest a push service accepts a token for; the push itself is kept as long.
-        let valid = Duration::from_secs(24 * 60 * 60);
-        let expires = now_ms() / 1000 + valid.as_secs() as i64;
+        // The push service keeps the message a day for a browser that is offline. The token is valid for 12 hours:
+        // RFC 8292 allows at most 24, and a service whose clock runs ahead refuses one that reaches past them.
+        let keep = Duration::from_secs(24 * 60 * 60);
+        let expires = now_ms() / 1000 + 12 * 60 * 60;
         self.inner
             .http
             .post(endpoint.clone())
-            .header("TTL", valid.as_secs())
+            .header("TTL", keep.as_secs())
             .header("Content-Encoding", "aes128gcm")
             .header("Content-Type", "application/octet-stream")
             .header("Authorization", webpush::vapid(&self.inner.key, &endpoint, &self.inner.subject, expires))
