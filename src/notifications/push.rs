@@ -226,7 +226,10 @@ impl Pusher {
             .header("TTL", keep.as_secs())
             .header("Content-Encoding", "aes128gcm")
             .header("Content-Type", "application/octet-stream")
-            .header("Authorization", webpush::vapid(&self.inner.key, &endpoint, &self.inner.subject, expires))
+            .header(
+                "Authorization",
+                webpush::vapid(&self.inner.key, &self.inner.public_key, &endpoint, &self.inner.subject, expires),
+            )
             .body(body)
             .build()
             .map_err(|e| format!("could not make the push request: {e}"))

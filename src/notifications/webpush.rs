@@ -35,7 +35,8 @@ pub fn seal(plain: &[u8], browser: &PublicKey, auth: &[u8; 16]) -> Option<Vec<u8
 
 fn seal_with(plain: &[u8], browser: &PublicKey, auth: &[u8; 16], ours: &SecretKey, salt: [u8; 16]) -> Option<Vec<u8>> {
     let ours_public = ours.public_key().to_encoded_point(false);
-    let (key, nonce) = content_keys(ours, browser, auth, &salt, &browser.to_encoded_point(false), &ours_public)?;
+    let browser_point = browser.to_encoded_point(false);
+    let (key, nonce) = content_keys(ours, browser, auth, &salt, browser_point.as_bytes(), ours_public.as_bytes())?;
     // One record, the last: the text and the delimiter 2 (RFC 8188, section 2).
     let mut record = Vec::with_capacity(plain.len() + 1);
     record.extend_from_slice(plain);
@@ -59,7 +60,7 @@ pub fn open(body: &[u8], browser: &SecretKey, auth: &[u8; 16]) -> Option<Vec<u8>
     let sender_point = body.get(21..21 + id_len)?;
     let sender = PublicKey::from_sec1_bytes(sender_point).ok()?;
     let browser_point = browser.public_key().to_encoded_point(false);
-    let (key, nonce) = content_keys(browser, &sender, auth, &salt, &browser_point, &sender.to_encoded_point(false))?;
+    let (key, nonce) = content_keys(browser, &sender, auth, &salt, browser_point.as_bytes(), sender_point)?;
     let mut plain = Aes128Gcm::new(&key.into()).decrypt(&nonce.into(), body.get(21 + id_len..)?).ok()?;
     // The last record ends with the delimiter 2, before any padding of zeros.
     while plain.last() == Some(&0) {
@@ -75,13 +76,13 @@ fn content_keys(
     other: &PublicKey,
     auth: &[u8; 16],
     salt: &[u8; 16],
-    browser_point: &p256::EncodedPoint,
-    sender_point: &p256::EncodedPoint,
+    browser_point: &[u8],
+    sender_point: &[u8],
 ) -> Option<([u8; 16], [u8; 12])> {
     let shared = p256::ecdh::diffie_hellman(secret.to_nonzero_scalar(), other.as_affine());
     let mut info = b"WebPush: info\0".to_vec();
-    info.extend_from_slice(browser_point.as_bytes());
-    info.extend_from_slice(sender_point.as_bytes());
+    info.extend_from_slice(browser_point);
+    info.extend_from_slice(sender_point);
     let mut ikm = [0u8; 32];
     Hkdf::<Sha256>::new(Some(auth), shared.raw_secret_bytes()).expand(&info, &mut ikm).ok()?;
     let content = Hkdf::<Sha256>::new(Some(salt), &ikm);
@@ -92,14 +93,15 @@ fn content_keys(
 }
 
 /// The `Authorization` header of a push to `endpoint` (RFC 8292): a token signed with our key for the push service's
-/// origin, valid until `expires` (Unix seconds), naming `subject` as whom to contact, and our public key.
-pub fn vapid(key: &SigningKey, endpoint: &reqwest::Url, subject: &str, expires: i64) -> String {
+/// origin, valid until `expires` (Unix seconds), naming `subject` as whom to contact, and our public key as
+/// [`public_key`] wrote it (the sender keeps it, rather than encoding it again for every push).
+pub fn vapid(key: &SigningKey, public_key: &str, endpoint: &reqwest::Url, subject: &str, expires: i64) -> String {
     let header = URL_SAFE_NO_PAD.encode(br#"{"typ":"JWT","alg":"ES256"}"#);
     let audience = endpoint.origin().ascii_serialization();
     let claims = serde_json::json!({ "aud": audience, "exp": expires, "sub": subject });
     let signed = format!("{header}.{}", URL_SAFE_NO_PAD.encode(claims.to_string()));
     let signature: Signature = key.sign(signed.as_bytes());
-    format!("vapid t={signed}.{}, k={}", URL_SAFE_NO_PAD.encode(signature.to_bytes()), public_key(key))
+    format!("vapid t={signed}.{}, k={public_key}", URL_SAFE_NO_PAD.encode(signature.to_bytes()))
 }
 
 /// Our public key as browsers take it (`applicationServerKey`): base64url of the uncompressed point.
@@ -143,7 +145,7 @@ mod tests {
         use p256::ecdsa::{signature::Verifier, VerifyingKey};
         let key = SigningKey::random(&mut OsRng);
         let endpoint = reqwest::Url::parse("https://push.example.com:8443/send/abc?x=1").unwrap();
-        let header = vapid(&key, &endpoint, "mailto:team@example.com", 1_900_000_000);
+        let header = vapid(&key, &public_key(&key), &endpoint, "mailto:team@example.com", 1_900_000_000);
         let (token, public) = header.strip_prefix("vapid t=").unwrap().split_once(", k=").unwrap();
         assert_eq!(public, public_key(&key));
         let (signed, signature) = token.rsplit_once('.').unwrap();
